@@ -1,0 +1,27 @@
+import { parseAbi, toEventSelector } from "viem";
+
+/** The parts of the marketplace Diamond the indexer reads, exactly as CHAIN.md states them. */
+export const marketplaceAbi = parseAbi([
+  "event SessionOpened(address indexed user, bytes32 indexed sessionId, address indexed providerId)",
+  "event SessionClosed(address indexed user, bytes32 indexed sessionId, address indexed providerId)",
+  "struct Session { address user; bytes32 bidId; uint256 stake; bytes closeoutReceipt; uint256 closeoutType; uint256 providerWithdrawnAmount; uint128 openedAt; uint128 endsAt; uint128 closedAt; bool isActive; bool isDirectPaymentFromUser; }",
+  "struct Bid { address provider; bytes32 modelId; uint256 pricePerSecond; uint256 nonce; uint128 createdAt; uint128 deletedAt; }",
+  "struct Model { bytes32 ipfsCID; uint256 fee; uint256 stake; address owner; string name; string[] tags; uint128 createdAt; bool isDeleted; }",
+  "function getSession(bytes32 sessionId) view returns (Session)",
+  "function getBid(bytes32 bidId) view returns (Bid)",
+  "function getModel(bytes32 modelId) view returns (Model)",
+]);
+
+export const multicall3Abi = parseAbi([
+  "struct Call3 { address target; bool allowFailure; bytes callData; }",
+  "struct Result { bool success; bytes returnData; }",
+  "function aggregate3(Call3[] calls) payable returns (Result[] returnData)",
+  "function getBlockNumber() view returns (uint256 blockNumber)",
+]);
+
+export const sessionOpenedTopic = toEventSelector(
+  "SessionOpened(address indexed user, bytes32 indexed sessionId, address indexed providerId)",
+);
+export const sessionClosedTopic = toEventSelector(
+  "SessionClosed(address indexed user, bytes32 indexed sessionId, address indexed providerId)",
+);

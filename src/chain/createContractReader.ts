@@ -1,0 +1,79 @@
+import { decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
+import { multicall3Abi } from "./abi.js";
+import type { RpcClient } from "./rpc/createRpcClient.js";
+import { RpcResponseError } from "./rpc/RpcError.js";
+
+export type ContractCall = { to: string; data: Hex };
+export type CallResult = { ok: true; data: Hex } | { ok: false; error: string };
+
+export type ContractReader = {
+  /** Runs view calls at the latest block; a revert is a result, anything else throws. */
+  read(calls: readonly ContractCall[]): Promise<CallResult[]>;
+  readonly mode: "multicall" | "batch";
+};
+
+export type ContractReaderOptions = {
+  client: RpcClient;
+  /** Multicall3 address, when the chain has one: many calls per eth_call. */
+  multicall?: string | undefined;
+  /** Calls per aggregate3. */
+  multicallSize?: number;
+};
+
+/**
+ * Batches view calls: through Multicall3's aggregate3 where the chain has it (hundreds of calls
+ * in one eth_call), else as plain eth_calls that the RPC client sends in JSON-RPC batches.
+ */
+export function createContractReader(options: ContractReaderOptions): ContractReader {
+  const { client, multicall } = options;
+  const multicallSize = options.multicallSize ?? 200;
+
+  const callOne = async (call: ContractCall): Promise<CallResult> => {
+    try {
+      const data = await client.request<Hex>("eth_call", [{ to: call.to, data: call.data }, "latest"]);
+      return { ok: true, data };
+    } catch (error) {
+      if (error instanceof RpcResponseError && error.kind === "revert") return { ok: false, error: error.shortMessage };
+      throw error;
+    }
+  };
+
+  const aggregate = async (calls: readonly ContractCall[]): Promise<CallResult[]> => {
+    const data = encodeFunctionData({
+      abi: multicall3Abi,
+      functionName: "aggregate3",
+      args: [calls.map((call) => ({ target: call.to as Hex, allowFailure: true, callData: call.data }))],
+    });
+    let returned: Hex;
+    try {
+      returned = await client.request<Hex>("eth_call", [{ to: multicall, data }, "latest"]);
+    } catch (error) {
+      // Too much for one call (gas, response size): halve; one call alone goes direct.
+      if (!(error instanceof RpcResponseError) || error.kind === "rate-limit") throw error;
+      if (calls.length === 1) return [await callOne(calls[0] as ContractCall)];
+      const half = Math.ceil(calls.length / 2);
+      const [left, right] = await Promise.all([aggregate(calls.slice(0, half)), aggregate(calls.slice(half))]);
+      return left.concat(right);
+    }
+    const results = decodeFunctionResult({ abi: multicall3Abi, functionName: "aggregate3", data: returned });
+    return results.map((result) =>
+      result.success ? { ok: true, data: result.returnData } : { ok: false, error: "execution reverted" },
+    );
+  };
+
+  return {
+    mode: multicall ? "multicall" : "batch",
+    async read(calls) {
+      if (!multicall) return Promise.all(calls.map(callOne));
+      const chunks: ContractCall[][] = [];
+      for (let i = 0; i < calls.length; i += multicallSize) chunks.push(calls.slice(i, i + multicallSize));
+      return (await Promise.all(chunks.map(aggregate))).flat();
+    },
+  };
+}
+
+/** Whether the chain has code at the Multicall3 address. */
+export async function hasCode(client: RpcClient, address: string): Promise<boolean> {
+  const code = await client.request<string>("eth_getCode", [address, "latest"]);
+  return typeof code === "string" && code.length > 2;
+}

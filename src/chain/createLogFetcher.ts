@@ -1,0 +1,104 @@
+import { TransientError } from "../errors/BaseError.js";
+import { type Logger, silentLogger } from "../log/createLogger.js";
+import { sessionClosedTopic, sessionOpenedTopic } from "./abi.js";
+import type { RpcClient } from "./rpc/createRpcClient.js";
+import { RpcResponseError } from "./rpc/RpcError.js";
+
+/** A log as eth_getLogs returns it (hex quantities). */
+export type RawLog = {
+  address: string;
+  topics: string[];
+  data: string;
+  blockNumber: string;
+  blockHash: string;
+  transactionHash: string;
+  logIndex: string;
+  removed?: boolean;
+};
+
+export type LogFetcher = {
+  /** Every SessionOpened / SessionClosed log of the contract in [from, to], splitting as needed. */
+  fetch(from: number, to: number): Promise<RawLog[]>;
+  /** The range size to ask for next: shrinks on refusals, grows when ranges come back light. */
+  readonly rangeSize: number;
+};
+
+export type LogFetcherOptions = {
+  client: RpcClient;
+  contract: string;
+  initialRangeSize?: number;
+  maxRangeSize?: number;
+  /** Fewer logs than this in a range: the next range may be twice as large. */
+  lightResult?: number;
+  /** More logs than this: the next range is halved, to keep responses small. */
+  heavyResult?: number;
+  /** Attempts for a single block whose logs the endpoint refuses to serve. */
+  singleBlockAttempts?: number;
+  logger?: Logger;
+};
+
+export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
+  const { client } = options;
+  const maxRangeSize = options.maxRangeSize ?? 100_000;
+  const lightResult = options.lightResult ?? 2_000;
+  const heavyResult = options.heavyResult ?? 10_000;
+  const singleBlockAttempts = options.singleBlockAttempts ?? 6;
+  const logger = options.logger ?? silentLogger;
+  let rangeSize = Math.min(options.initialRangeSize ?? 10_000, maxRangeSize);
+
+  const request = (from: number, to: number) =>
+    client.request<RawLog[]>("eth_getLogs", [
+      {
+        address: options.contract,
+        topics: [[sessionOpenedTopic, sessionClosedTopic]],
+        fromBlock: `0x${from.toString(16)}`,
+        toBlock: `0x${to.toString(16)}`,
+      },
+    ]);
+
+  const fetchRange = async (from: number, to: number, attempt = 1): Promise<RawLog[]> => {
+    try {
+      const logs = await request(from, to);
+      if (!Array.isArray(logs)) throw new TransientError(`eth_getLogs returned ${typeof logs}, expected an array`);
+      return logs;
+    } catch (error) {
+      if (!(error instanceof RpcResponseError) || error.kind !== "range") throw error;
+      if (to > from) {
+        const split = splitPoint(from, to, error);
+        rangeSize = Math.max(1, Math.min(rangeSize, split - from + 1));
+        logger.debug("log range refused, splitting", { from, to, split, reason: error.shortMessage });
+        const [left, right] = await Promise.all([fetchRange(from, split), fetchRange(split + 1, to)]);
+        return left.concat(right);
+      }
+      if (attempt >= singleBlockAttempts) {
+        throw new TransientError(`The RPC endpoint refuses the logs of block ${from}`, {
+          details: `${error.shortMessage}. A single block cannot be split further; retry later or use another endpoint.`,
+          cause: error,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      return fetchRange(from, to, attempt + 1);
+    }
+  };
+
+  return {
+    get rangeSize() {
+      return rangeSize;
+    },
+    async fetch(from, to) {
+      const logs = await fetchRange(from, to);
+      const span = to - from + 1;
+      if (logs.length > heavyResult) rangeSize = Math.max(1, Math.floor(span / 2));
+      else if (logs.length < lightResult && span >= rangeSize) rangeSize = Math.min(maxRangeSize, rangeSize * 2);
+      return logs;
+    },
+  };
+}
+
+/** Where to split a refused range: the provider's suggestion when it makes one, else the middle. */
+function splitPoint(from: number, to: number, error: RpcResponseError): number {
+  const hint = error.rangeHint;
+  if (hint.suggestedTo !== undefined && hint.suggestedTo >= from && hint.suggestedTo < to) return hint.suggestedTo;
+  if (hint.maxBlocks !== undefined && from + hint.maxBlocks - 1 < to) return from + hint.maxBlocks - 1;
+  return from + Math.floor((to - from) / 2);
+}

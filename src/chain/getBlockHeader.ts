@@ -1,0 +1,41 @@
+import { TransientError } from "../errors/BaseError.js";
+import type { RpcClient } from "./rpc/createRpcClient.js";
+
+export type BlockHeader = { number: number; hash: string; timestamp: number };
+export type BlockTag = "latest" | "safe" | "finalized";
+
+type RawBlock = { number: string; hash: string; timestamp: string } | null;
+
+/** A block's number, hash and time; null when the endpoint does not know the block (yet). */
+export async function getBlockHeaderOrNull(client: RpcClient, block: number | BlockTag): Promise<BlockHeader | null> {
+  const tag = typeof block === "number" ? `0x${block.toString(16)}` : block;
+  const raw = await client.request<RawBlock>("eth_getBlockByNumber", [tag, false]);
+  if (!raw) return null;
+  return { number: Number(BigInt(raw.number)), hash: raw.hash.toLowerCase(), timestamp: Number(BigInt(raw.timestamp)) };
+}
+
+/**
+ * Like getBlockHeaderOrNull, but a block the endpoint has just announced and cannot serve yet
+ * (a lagging backend behind a load balancer) is asked for again a few times before giving up.
+ */
+export async function getBlockHeader(
+  client: RpcClient,
+  block: number | BlockTag,
+  options: { attempts?: number; delayMs?: number } = {},
+): Promise<BlockHeader> {
+  const attempts = options.attempts ?? 5;
+  for (let attempt = 1; ; attempt++) {
+    const header = await getBlockHeaderOrNull(client, block);
+    if (header) return header;
+    if (attempt >= attempts) {
+      throw new TransientError(`The RPC endpoint does not return block ${block}`, {
+        details: "The endpoint announced a head it cannot serve; retry later or use another endpoint.",
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, (options.delayMs ?? 250) * attempt));
+  }
+}
+
+export async function getHeadNumber(client: RpcClient): Promise<number> {
+  return Number(BigInt(await client.request<string>("eth_blockNumber")));
+}

@@ -1,0 +1,99 @@
+/** What a JSON-RPC error object means for the caller. */
+export type RpcErrorKind =
+  /** eth_getLogs refused the range or the size of its result: split the range. */
+  | "range"
+  /** The endpoint pushes back: wait and retry, more slowly. */
+  | "rate-limit"
+  /** The endpoint refused the size of a JSON-RPC batch: send smaller batches. */
+  | "batch-too-large"
+  /** The call reverted: a fact about the chain, not the endpoint. */
+  | "revert"
+  /** Worth retrying as is (backend unhealthy, block not yet known, internal error). */
+  | "transient"
+  /** Anything else: not retried. */
+  | "other";
+
+export type RangeHint = {
+  /** The provider's suggested last block for a range that starts where ours did. */
+  suggestedTo?: number;
+  /** The largest range, in blocks, the provider says it accepts. */
+  maxBlocks?: number;
+};
+
+// Wordings seen from public providers (Alchemy, Infura, QuickNode, Ankr, BlastAPI, dRPC,
+// publicnode, Cloudflare, the Base public endpoint...). Matched lowercased.
+const rangePatterns = [
+  /query returned more than [\d,]+ results/,
+  /log response size exceeded/,
+  /block range (is )?(too large|too wide|exceeded|limit)/,
+  /range (is )?too (large|wide|big)/,
+  /exceed(s|ed)? (the )?max(imum)? (block )?range/,
+  /max(imum)? block range/,
+  /limited to a [\d,]+ (blocks? )?range/,
+  /up to a [\d,]+ block range/,
+  /ranges? over [\d,]+ blocks/,
+  /too many (results|logs|blocks)/,
+  /(response|result) (size|set) (is )?(too large|exceeded|larger than)/,
+  /response too large/,
+  /max(imum)? results/,
+  /query timeout exceeded/,
+  /please (limit|reduce) the (query|range)/,
+  /requested too many blocks/,
+  /maximum allowed number of requested blocks/,
+];
+const rateLimitPatterns = [/rate.?limit/, /too many requests/, /exceeded .*capacity/, /request limit/, /throughput/, /credits/];
+const batchPatterns = [
+  /batch (size )?(is )?(too large|too big|limit|exceeded)/,
+  /exceed(s|ed)? (the )?max(imum)? batch/,
+  /too many (requests|calls) in (a |the )?batch/,
+  /batch of more than/,
+];
+const revertPatterns = [/revert/, /vm execution error/, /invalid opcode/];
+const transientPatterns = [
+  /no backend is currently healthy/,
+  /header not found/,
+  /unknown block/,
+  /block not found/,
+  /timed? ?out/,
+  /internal error/,
+  /temporarily unavailable/,
+  /try again/,
+  /bad gateway/,
+  /service unavailable/,
+  /missing trie node/,
+];
+
+export function classifyRpcError(method: string, error: { code?: unknown; message?: unknown }): RpcErrorKind {
+  const message = String(error.message ?? "").toLowerCase();
+  const code = typeof error.code === "number" ? error.code : undefined;
+  const matches = (patterns: RegExp[]) => patterns.some((pattern) => pattern.test(message));
+  if (matches(batchPatterns)) return "batch-too-large";
+  if (method === "eth_getLogs") {
+    if (matches(rangePatterns)) return "range";
+    // A heavy query is the usual reason a log backend gives up: retry it smaller.
+    if (/no backend is currently healthy|timed? ?out|timeout/.test(message)) return "range";
+  }
+  if (code === 429 || matches(rateLimitPatterns)) return "rate-limit";
+  if (code === 3 || matches(revertPatterns)) return "revert";
+  if (code === -32005 && method !== "eth_getLogs") return "rate-limit";
+  if (matches(transientPatterns) || code === -32603) return "transient";
+  return "other";
+}
+
+/** Reads the range a provider suggests in its refusal, when it names one. */
+export function parseRangeHint(message: string): RangeHint {
+  const hint: RangeHint = {};
+  const suggested = /\[\s*(0x[0-9a-f]+|\d+)\s*,\s*(0x[0-9a-f]+|\d+)\s*\]/i.exec(message);
+  if (suggested?.[2]) hint.suggestedTo = Number(suggested[2]);
+  const limit =
+    /max(?:imum)? (?:block )?range(?: is|:)?\s*([\d,]+)/i.exec(message) ??
+    /limited to a ([\d,]+)/i.exec(message) ??
+    /up to a ([\d,]+) block/i.exec(message) ??
+    /ranges? over ([\d,]+) blocks/i.exec(message) ??
+    /max(?:imum)? allowed number of requested blocks is ([\d,]+)/i.exec(message);
+  if (limit?.[1]) {
+    const blocks = Number(limit[1].replaceAll(",", ""));
+    if (Number.isSafeInteger(blocks) && blocks > 0) hint.maxBlocks = blocks;
+  }
+  return hint;
+}

@@ -1,0 +1,283 @@
+import PQueue from "p-queue";
+import { TransientError } from "../../errors/BaseError.js";
+import { type Logger, silentLogger } from "../../log/createLogger.js";
+import { redactSecrets, redactUrl } from "../../log/redactUrl.js";
+import { classifyRpcError } from "./classifyRpcError.js";
+import { RpcResponseError } from "./RpcError.js";
+
+export type RpcClientOptions = {
+  url: string;
+  /** Per HTTP request, body included. */
+  timeoutMs?: number;
+  /** Retries of a failed call before giving up with a TransientError (exit 75). */
+  retries?: number;
+  /** Calls per JSON-RPC batch; halved when the endpoint refuses a batch. */
+  maxBatchSize?: number;
+  /** HTTP requests in flight; halved on rate limiting, regrown on success. */
+  maxConcurrency?: number;
+  /** Longest wait a Retry-After header may impose. */
+  maxRetryAfterMs?: number;
+  /** First backoff delay; doubles per retry. */
+  backoffMs?: number;
+  logger?: Logger;
+};
+
+export type RpcStats = { httpRequests: number; rpcCalls: number; retries: number };
+
+export type RpcClient = {
+  /** One JSON-RPC call. Calls made in the same tick travel in one batch. */
+  request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
+  readonly stats: RpcStats;
+  readonly url: string;
+};
+
+type Pending = {
+  id: number;
+  method: string;
+  params: readonly unknown[];
+  attempts: number;
+  lastError: string;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
+
+type JsonRpcResponse = { id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } };
+
+class BatchRefused extends Error {}
+class HttpFailure extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+    readonly rateLimited = false,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A small JSON-RPC client over fetch built for unfriendly public endpoints: automatic batching,
+ * bounded retries with exponential backoff that honour Retry-After, a request rate that backs
+ * off on 429 and grows back, and batches that shrink when the endpoint caps them.
+ */
+export function createRpcClient(options: RpcClientOptions): RpcClient {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const retries = options.retries ?? 6;
+  const maxConcurrency = options.maxConcurrency ?? 4;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+  const backoffMs = options.backoffMs ?? 250;
+  const logger = options.logger ?? silentLogger;
+  const safeUrl = redactUrl(options.url);
+  let batchSize = options.maxBatchSize ?? 100;
+  let nextId = 1;
+  let pending: Pending[] = [];
+  let flushScheduled = false;
+  let successesSinceBackoff = 0;
+  const stats: RpcStats = { httpRequests: 0, rpcCalls: 0, retries: 0 };
+  const queue = new PQueue({ concurrency: maxConcurrency });
+
+  const scheduleFlush = () => {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(() => {
+      flushScheduled = false;
+      while (pending.length > 0) {
+        const batch = pending.slice(0, batchSize);
+        pending = pending.slice(batch.length);
+        void queue.add(() => send(batch));
+      }
+    });
+  };
+
+  const enqueue = (items: Pending[]) => {
+    pending.push(...items);
+    scheduleFlush();
+  };
+
+  const backoff = (attempts: number) => {
+    const base = backoffMs * 2 ** Math.min(attempts - 1, 6);
+    return Math.min(base, 15_000) * (0.75 + Math.random() * 0.5);
+  };
+
+  const slowDown = (waitMs: number) => {
+    successesSinceBackoff = 0;
+    queue.concurrency = Math.max(1, Math.floor(queue.concurrency / 2));
+    if (waitMs > 0 && !queue.isPaused) {
+      queue.pause();
+      setTimeout(() => queue.start(), waitMs);
+    }
+  };
+
+  const speedUp = () => {
+    successesSinceBackoff++;
+    if (successesSinceBackoff >= 20 && queue.concurrency < maxConcurrency) {
+      queue.concurrency++;
+      successesSinceBackoff = 0;
+    }
+  };
+
+  const retryLater = (items: Pending[], reason: string, waitMs?: number) => {
+    const due: Pending[] = [];
+    for (const item of items) {
+      item.attempts++;
+      item.lastError = reason;
+      if (item.attempts > retries) {
+        item.reject(
+          new TransientError(`RPC endpoint ${safeUrl} failed ${item.method} ${item.attempts} times`, {
+            details: `Last error: ${redactSecrets(reason, options.url)}. Retry later, or use another endpoint (--rpc-url).`,
+          }),
+        );
+      } else {
+        due.push(item);
+      }
+    }
+    if (due.length === 0) return;
+    stats.retries += due.length;
+    const delay = waitMs ?? backoff(Math.max(...due.map((item) => item.attempts)));
+    logger.debug("rpc retry", { calls: due.length, delayMs: Math.round(delay), reason: redactSecrets(reason, options.url) });
+    setTimeout(() => enqueue(due), delay);
+  };
+
+  const send = async (batch: Pending[]): Promise<void> => {
+    const body = batch.length === 1 ? toCall(batch[0] as Pending) : batch.map(toCall);
+    let responses: JsonRpcResponse[];
+    try {
+      responses = await post(body, batch.length > 1);
+    } catch (error) {
+      if (error instanceof BatchRefused && batch.length > 1) {
+        batchSize = Math.max(1, Math.floor(batch.length / 2));
+        logger.debug("rpc batch refused, shrinking", { batchSize });
+        enqueue(batch);
+        return;
+      }
+      if (error instanceof HttpFailure) {
+        if (error.rateLimited) slowDown(error.retryAfterMs ?? backoff(1));
+        retryLater(batch, error.message, error.retryAfterMs);
+        return;
+      }
+      retryLater(batch, describe(error));
+      return;
+    }
+    speedUp();
+    const byId = new Map<unknown, JsonRpcResponse>();
+    for (const response of responses) byId.set(response.id, response);
+    const missing: Pending[] = [];
+    const retry: Pending[] = [];
+    let rateLimited = false;
+    for (const item of batch) {
+      const response = byId.get(item.id);
+      if (!response) {
+        missing.push(item);
+      } else if (response.error) {
+        const kind = classifyRpcError(item.method, response.error);
+        if (kind === "rate-limit") {
+          rateLimited = true;
+          retry.push(item);
+        } else if (kind === "transient") {
+          retry.push(item);
+        } else if (kind === "batch-too-large") {
+          missing.push(item);
+        } else {
+          item.reject(new RpcResponseError(item.method, kind, response.error));
+        }
+        if (kind === "rate-limit" || kind === "transient") item.lastError = String(response.error.message);
+      } else if (!("result" in response)) {
+        retry.push(item);
+      } else {
+        item.resolve(response.result);
+      }
+    }
+    if (missing.length > 0) {
+      // Endpoints that cap batches answer part of them, or refuse the surplus per call.
+      batchSize = Math.max(1, Math.min(batchSize, batch.length - missing.length || Math.floor(batch.length / 2)));
+      retryLater(missing, "batch answered in part", 0);
+    }
+    if (rateLimited) slowDown(backoff(1));
+    if (retry.length > 0) retryLater(retry, retry[0]?.lastError ?? "error");
+  };
+
+  const post = async (body: unknown, isBatch: boolean): Promise<JsonRpcResponse[]> => {
+    stats.httpRequests++;
+    stats.rpcCalls += isBatch ? (body as unknown[]).length : 1;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(options.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw new HttpFailure(describe(error));
+    }
+    if (response.status === 413 && isBatch) throw new BatchRefused();
+    if (response.status === 429) {
+      throw new HttpFailure("HTTP 429 Too Many Requests", parseRetryAfter(response.headers.get("retry-after"), maxRetryAfterMs), true);
+    }
+    if (!response.ok) {
+      if (isBatch && /batch/i.test(text) && response.status < 500) throw new BatchRefused();
+      throw new HttpFailure(`HTTP ${response.status} ${response.statusText}`.trim());
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new HttpFailure(`invalid JSON in response (${text.length} bytes)`);
+    }
+    if (Array.isArray(parsed)) return parsed as JsonRpcResponse[];
+    if (parsed && typeof parsed === "object") {
+      const single = parsed as JsonRpcResponse;
+      if (isBatch) {
+        // A batch answered with one error object: the endpoint refused the batch as a whole.
+        if (single.error && classifyRpcError("", single.error) === "batch-too-large") throw new BatchRefused();
+        if (single.error && classifyRpcError("", single.error) === "rate-limit") {
+          throw new HttpFailure(String(single.error.message), undefined, true);
+        }
+        throw new HttpFailure(`batch answered with a single object: ${String(single.error?.message ?? "no error")}`);
+      }
+      return [single];
+    }
+    throw new HttpFailure("response is not a JSON-RPC object");
+  };
+
+  const toCall = (item: Pending) => ({ jsonrpc: "2.0", id: item.id, method: item.method, params: item.params });
+
+  return {
+    url: options.url,
+    stats,
+    request<T>(method: string, params: readonly unknown[] = []): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        enqueue([
+          {
+            id: nextId++,
+            method,
+            params,
+            attempts: 0,
+            lastError: "",
+            resolve: resolve as (value: unknown) => void,
+            reject,
+          },
+        ]);
+      });
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === "TimeoutError" || error.name === "AbortError") return "request timed out";
+    const cause = error.cause instanceof Error ? `: ${(error.cause as NodeJS.ErrnoException).code ?? error.cause.message}` : "";
+    return `${error.message}${cause}`;
+  }
+  return String(error);
+}
+
+/** Retry-After is seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, maxMs: number, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(Math.max(ms, 0), maxMs);
+}

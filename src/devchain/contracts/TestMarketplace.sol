@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// A stand-in for the marketplace Diamond with the exact events and view-struct layouts of
+/// CHAIN.md. Seeding functions write many sessions per transaction with explicit timestamps,
+/// so that a local chain can hold months of history in a few blocks. Fault switches make the
+/// views revert, to exercise the indexer's handling of bad data.
+contract TestMarketplace {
+    struct Session {
+        address user;
+        bytes32 bidId;
+        uint256 stake;
+        bytes closeoutReceipt;
+        uint256 closeoutType;
+        uint256 providerWithdrawnAmount;
+        uint128 openedAt;
+        uint128 endsAt;
+        uint128 closedAt;
+        bool isActive;
+        bool isDirectPaymentFromUser;
+    }
+
+    struct Bid {
+        address provider;
+        bytes32 modelId;
+        uint256 pricePerSecond;
+        uint256 nonce;
+        uint128 createdAt;
+        uint128 deletedAt;
+    }
+
+    struct Model {
+        bytes32 ipfsCID;
+        uint256 fee;
+        uint256 stake;
+        address owner;
+        string name;
+        string[] tags;
+        uint128 createdAt;
+        bool isDeleted;
+    }
+
+    struct OpenInput {
+        bytes32 sessionId;
+        address user;
+        bytes32 bidId;
+        uint256 stake;
+        uint128 openedAt;
+        uint128 endsAt;
+    }
+
+    struct CloseInput {
+        bytes32 sessionId;
+        bytes receipt;
+        uint256 closeoutType;
+        uint128 closedAt;
+    }
+
+    event SessionOpened(address indexed user, bytes32 indexed sessionId, address indexed providerId);
+    event SessionClosed(address indexed user, bytes32 indexed sessionId, address indexed providerId);
+
+    mapping(bytes32 => Session) private sessions;
+    mapping(bytes32 => Bid) private bids;
+    mapping(bytes32 => Model) private models;
+    mapping(bytes32 => bool) public sessionReverts;
+    mapping(bytes32 => bool) public bidReverts;
+    mapping(bytes32 => bool) public modelReverts;
+
+    function getSession(bytes32 sessionId) external view returns (Session memory) {
+        require(!sessionReverts[sessionId], "session unavailable");
+        return sessions[sessionId];
+    }
+
+    function getBid(bytes32 bidId) external view returns (Bid memory) {
+        require(!bidReverts[bidId], "bid unavailable");
+        return bids[bidId];
+    }
+
+    function getModel(bytes32 modelId) external view returns (Model memory) {
+        require(!modelReverts[modelId], "model unavailable");
+        return models[modelId];
+    }
+
+    /// Sets a model's name from raw bytes, so that tests can store names that are not valid UTF-8.
+    function setModel(bytes32 modelId, bytes calldata name) external {
+        Model storage m = models[modelId];
+        m.name = string(name);
+        m.owner = msg.sender;
+        if (m.createdAt == 0) m.createdAt = uint128(block.timestamp);
+    }
+
+    function setBid(bytes32 bidId, address provider, bytes32 modelId, uint256 pricePerSecond) external {
+        bids[bidId] = Bid(provider, modelId, pricePerSecond, 0, uint128(block.timestamp), 0);
+    }
+
+    function setReverts(bytes32 id, bool session, bool bid, bool model) external {
+        sessionReverts[id] = session;
+        bidReverts[id] = bid;
+        modelReverts[id] = model;
+    }
+
+    function openMany(OpenInput[] calldata inputs) external {
+        for (uint256 i = 0; i < inputs.length; i++) {
+            OpenInput calldata o = inputs[i];
+            Session storage s = sessions[o.sessionId];
+            s.user = o.user;
+            s.bidId = o.bidId;
+            s.stake = o.stake;
+            s.openedAt = o.openedAt == 0 ? uint128(block.timestamp) : o.openedAt;
+            s.endsAt = o.endsAt;
+            s.isActive = true;
+            emit SessionOpened(o.user, o.sessionId, bids[o.bidId].provider);
+        }
+    }
+
+    function closeMany(CloseInput[] calldata inputs) external {
+        for (uint256 i = 0; i < inputs.length; i++) {
+            CloseInput calldata c = inputs[i];
+            Session storage s = sessions[c.sessionId];
+            s.closeoutReceipt = c.receipt;
+            s.closeoutType = c.closeoutType;
+            s.closedAt = c.closedAt == 0 ? uint128(block.timestamp) : c.closedAt;
+            s.isActive = false;
+            emit SessionClosed(s.user, c.sessionId, bids[s.bidId].provider);
+        }
+    }
+
+    /// Emits a SessionClosed log without touching storage: a log whose session state disagrees.
+    function emitClosed(address user, bytes32 sessionId, address provider) external {
+        emit SessionClosed(user, sessionId, provider);
+    }
+}
