@@ -10,6 +10,8 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  // Dynamic imports (the demo's dev-chain tooling) become chunks loaded only when used.
+  splitting: true,
   sourcemap: true,
   logLevel: "warning",
 });

@@ -1,0 +1,50 @@
+import { describe, expect, test } from "vitest";
+import { classifyRpcError, parseRangeHint } from "./classifyRpcError.js";
+
+describe("classifyRpcError", () => {
+  test.each([
+    ["query returned more than 10000 results. Try with this block range [0x10, 0x20].", -32005],
+    ["block range is too large", -32000],
+    [
+      "Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters, this block range should work: [0x1, 0x7d0]",
+      -32602,
+    ],
+    ["exceed maximum block range: 2000", -32000],
+    ["no backend is currently healthy to serve traffic", -32011],
+    ["eth_getLogs is limited to a 10,000 range", -32614],
+    ["Block range is too wide", -32600],
+    ["ranges over 10000 blocks are not supported", -32000],
+  ])("default: eth_getLogs refusal %# is a range error", (message, code) => {
+    expect(classifyRpcError("eth_getLogs", { code, message })).toBe("range");
+  });
+
+  test("behavior: rate limits, reverts, batch caps, transient errors", () => {
+    expect(classifyRpcError("eth_call", { code: 429, message: "Too Many Requests" })).toBe("rate-limit");
+    expect(classifyRpcError("eth_call", { code: -32005, message: "limit exceeded" })).toBe("rate-limit");
+    expect(classifyRpcError("eth_call", { code: 3, message: "execution reverted: session unavailable" })).toBe("revert");
+    expect(classifyRpcError("eth_call", { code: -32000, message: "batch size too large" })).toBe("batch-too-large");
+    expect(classifyRpcError("eth_getBlockByNumber", { code: -32000, message: "header not found" })).toBe("transient");
+    expect(classifyRpcError("eth_call", { code: -32011, message: "no backend is currently healthy to serve traffic" })).toBe(
+      "transient",
+    );
+    expect(classifyRpcError("eth_call", { code: -32601, message: "the method foo does not exist" })).toBe("other");
+  });
+});
+
+describe("parseRangeHint", () => {
+  test("default: a suggested range", () => {
+    expect(parseRangeHint("query returned more than 10000 results. Try with this block range [0x10, 0x20].")).toEqual({
+      suggestedTo: 0x20,
+    });
+  });
+
+  test("behavior: a stated maximum", () => {
+    expect(parseRangeHint("exceed maximum block range: 2000")).toEqual({ maxBlocks: 2000 });
+    expect(parseRangeHint("eth_getLogs is limited to a 10,000 range")).toEqual({ maxBlocks: 10_000 });
+    expect(parseRangeHint("ranges over 5000 blocks are not supported")).toEqual({ maxBlocks: 5000 });
+  });
+
+  test("behavior: nothing to read", () => {
+    expect(parseRangeHint("block range is too large")).toEqual({});
+  });
+});

@@ -1,0 +1,30 @@
+import { Command } from "commander";
+import { parseOutputOptions } from "../config/parseOptions.js";
+import { runBuild } from "../publish/runBuild.js";
+import { packageVersion } from "../util/packageVersion.js";
+import { generatorName, runCommand } from "./context.js";
+import { addBuildOptions, addDbOption, addLogOptions } from "./options.js";
+import { lockOutput, openDatabase } from "./resources.js";
+
+export function buildCommand(): Command {
+  const command = new Command("build").description(
+    "compute every file of the API from the database, validate it, publish it atomically",
+  );
+  addLogOptions(addBuildOptions(addDbOption(command)));
+  return command.action((raw) =>
+    runCommand(raw, async ({ logger }) => {
+      const { db, out, stuckGrace } = parseOutputOptions(raw);
+      const outputLock = lockOutput(out);
+      try {
+        const database = openDatabase(db, { create: false });
+        try {
+          return runBuild(database.store, { out, stuckGrace, generator: generatorName(packageVersion()) }, logger);
+        } finally {
+          database.close();
+        }
+      } finally {
+        outputLock.release();
+      }
+    }),
+  );
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Command } from "commander";
+import { connectChain } from "../config/connectChain.js";
+import { parseChainOptions, parseInteger, parseOutputOptions } from "../config/parseOptions.js";
+import { runBuild } from "../publish/runBuild.js";
+import { runSync } from "../sync/runSync.js";
+import { packageVersion } from "../util/packageVersion.js";
+import { generatorName, runCommand } from "./context.js";
+import { addBuildOptions, addDbOption, addLogOptions, addPortOption } from "./options.js";
+import { lockOutput, openDatabase } from "./resources.js";
+import { serveDirectory } from "./serve.js";
+
+/** The demo history ends here, so that every demo publishes the same numbers. */
+const demoEndTime = Date.UTC(2026, 10, 20, 12, 0, 0) / 1000;
+
+export function demoCommand(): Command {
+  const command = new Command("demo")
+    .description("local chain + realistic history + run + serve (offline)")
+    .option("--no-serve", "publish and exit")
+    .option("--days <n>", "days of history", "75")
+    .option("--sessions-per-day <n>", "average sessions a day", "120")
+    .option("--seed <n>", "seed of the generated history", "1");
+  addLogOptions(addPortOption(addBuildOptions(addDbOption(command))));
+  return command.action((raw) =>
+    runCommand(raw, async ({ logger, json }) => {
+      const days = parseInteger("--days", raw.days, { min: 1, max: 3650 });
+      const sessionsPerDay = parseInteger("--sessions-per-day", raw.sessionsPerDay, { min: 1, max: 100_000 });
+      const seed = parseInteger("--seed", raw.seed);
+      const port = parseInteger("--port", raw.port ?? 8080, { max: 65_535 });
+      const output = parseOutputOptions(raw);
+      const temporary = raw.db === undefined && process.env.DB_PATH === undefined;
+      const scratch = temporary ? mkdtempSync(join(tmpdir(), "mor-throughput-demo-")) : undefined;
+      const db = scratch ? join(scratch, "demo.sqlite") : output.db;
+
+      // The dev-chain tooling needs solc and anvil (devDependencies): load it only here.
+      const [{ startAnvil }, { deployMarketplace }, { generateHistory }, { writeHistory }] = await Promise.all([
+        import("../devchain/startAnvil.js"),
+        import("../devchain/deployMarketplace.js"),
+        import("../devchain/generateHistory.js"),
+        import("../devchain/writeHistory.js"),
+      ]);
+      const devchain = { startAnvil, deployMarketplace, generateHistory, writeHistory };
+      const started = performance.now();
+      const genesis = demoEndTime - (days + 1) * 86_400;
+      const node = await devchain.startAnvil({ timestamp: genesis });
+      const cleanup = async () => {
+        await node.stop();
+        if (scratch) rmSync(scratch, { recursive: true, force: true });
+      };
+      const onSignal = () => {
+        void cleanup().finally(() => process.exit(130));
+      };
+      process.once("SIGINT", onSignal);
+      process.once("SIGTERM", onSignal);
+      try {
+        logger.info("demo chain started", { rpc: node.rpcUrl });
+        const { contract } = await devchain.deployMarketplace(node.rpcUrl, { multicall: true });
+        const history = devchain.generateHistory({ seed, days, sessionsPerDay, endTime: demoEndTime });
+        const written = await devchain.writeHistory(node.rpcUrl, contract, history);
+        logger.info("history written", { sessions: history.sessions.length, blocks: written.lastBlock + 1 });
+
+        const chain = await connectChain(
+          parseChainOptions({ rpcUrl: node.rpcUrl, contract, fromBlock: "0", confirmations: "0" }, {}),
+          logger,
+        );
+        const outputLock = lockOutput(output.out);
+        let result: unknown;
+        try {
+          const database = openDatabase(db, { create: true });
+          try {
+            const sync = await runSync(database.store, chain, logger);
+            const build = runBuild(
+              database.store,
+              { out: output.out, stuckGrace: output.stuckGrace, generator: generatorName(packageVersion()) },
+              logger,
+            );
+            result = { sync, build, seconds: Math.round((performance.now() - started) / 100) / 10 };
+          } finally {
+            database.close();
+          }
+        } finally {
+          outputLock.release();
+        }
+        logger.info(`demo published in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        if (raw.serve !== false) {
+          if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+          await node.stop();
+          await serveDirectory(output.out, port, logger);
+          logger.info("press Ctrl+C to stop");
+          await new Promise(() => {});
+        }
+        return result;
+      } finally {
+        process.off("SIGINT", onSignal);
+        process.off("SIGTERM", onSignal);
+        await cleanup();
+      }
+    }),
+  );
+}

@@ -1,0 +1,34 @@
+import { Command } from "commander";
+import { connectChain } from "../config/connectChain.js";
+import { parseChainOptions, parseOutputOptions } from "../config/parseOptions.js";
+import { runBuild } from "../publish/runBuild.js";
+import { runSync } from "../sync/runSync.js";
+import { packageVersion } from "../util/packageVersion.js";
+import { generatorName, runCommand } from "./context.js";
+import { addBuildOptions, addChainOptions, addDbOption, addLogOptions } from "./options.js";
+import { lockOutput, openDatabase, progressReporter } from "./resources.js";
+
+export function runCommandDefinition(): Command {
+  const command = new Command("run").description("sync, then build: what the cron calls");
+  addLogOptions(addBuildOptions(addDbOption(addChainOptions(command))));
+  return command.action((raw) =>
+    runCommand(raw, async ({ logger }) => {
+      const options = parseChainOptions(raw);
+      const { db, out, stuckGrace } = parseOutputOptions(raw);
+      const chain = await connectChain(options, logger);
+      const outputLock = lockOutput(out);
+      try {
+        const database = openDatabase(db, { create: true });
+        try {
+          const sync = await runSync(database.store, chain, logger, progressReporter(logger));
+          const build = runBuild(database.store, { out, stuckGrace, generator: generatorName(packageVersion()) }, logger);
+          return { sync, build };
+        } finally {
+          database.close();
+        }
+      } finally {
+        outputLock.release();
+      }
+    }),
+  );
+}

@@ -1,0 +1,46 @@
+import { once } from "node:events";
+import { Command } from "commander";
+import { parseInteger, parseOutputOptions } from "../config/parseOptions.js";
+import { UserError } from "../errors/BaseError.js";
+import type { Logger } from "../log/createLogger.js";
+import { apiPath, fileSchemas } from "../publish/fileSchemas.js";
+import { createStaticServer } from "../serve/createStaticServer.js";
+import { runCommand } from "./context.js";
+import { addLogOptions, addOutOption, addPortOption } from "./options.js";
+
+export function serveCommand(): Command {
+  const command = new Command("serve").description("serve the published directory on 127.0.0.1 for preview");
+  addLogOptions(addPortOption(addOutOption(command)));
+  return command.action((raw) =>
+    runCommand(raw, async ({ logger, json }) => {
+      const { out } = parseOutputOptions(raw);
+      const port = parseInteger("--port", raw.port ?? 8080, { max: 65_535 });
+      const { url } = await serveDirectory(out, port, logger);
+      if (json) process.stdout.write(`${JSON.stringify({ url, files: fileUrls(url) }, null, 2)}\n`);
+      await new Promise(() => {}); // until interrupted
+    }),
+  );
+}
+
+/** Starts the preview server and logs the file URLs. */
+export async function serveDirectory(out: string, port: number, logger: Logger) {
+  const server = createStaticServer(out);
+  server.listen(port, "127.0.0.1");
+  try {
+    await once(server, "listening");
+  } catch (error) {
+    throw new UserError(`Cannot listen on 127.0.0.1:${port}`, {
+      details: `Expected a free port (--port). ${(error as Error).message}`,
+      cause: error,
+    });
+  }
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
+  logger.info(`serving ${out} at ${url}/${apiPath}/`);
+  for (const file of fileUrls(url)) logger.info(`  ${file}`);
+  return { server, url };
+}
+
+function fileUrls(url: string): string[] {
+  return Object.keys(fileSchemas).map((path) => `${url}/${apiPath}/${path}`);
+}

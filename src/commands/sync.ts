@@ -1,0 +1,27 @@
+import { Command } from "commander";
+import { connectChain } from "../config/connectChain.js";
+import { parseChainOptions, parseOutputOptions } from "../config/parseOptions.js";
+import { runSync } from "../sync/runSync.js";
+import { addChainOptions, addDbOption, addLogOptions } from "./options.js";
+import { runCommand } from "./context.js";
+import { openDatabase, progressReporter } from "./resources.js";
+
+export function syncCommand(): Command {
+  const command = new Command("sync").description(
+    "follow the contract's logs from the start block to the target block into SQLite",
+  );
+  addLogOptions(addDbOption(addChainOptions(command)));
+  return command.action((raw) =>
+    runCommand(raw, async ({ logger }) => {
+      const options = parseChainOptions(raw);
+      const { db } = parseOutputOptions(raw);
+      const chain = await connectChain(options, logger);
+      const database = openDatabase(db, { create: true });
+      try {
+        return await runSync(database.store, chain, logger, progressReporter(logger));
+      } finally {
+        database.close();
+      }
+    }),
+  );
+}

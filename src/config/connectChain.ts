@@ -1,0 +1,61 @@
+import { type ContractReader, createContractReader, hasCode } from "../chain/createContractReader.js";
+import { getChainId } from "../chain/getChainId.js";
+import { createRpcClient, type RpcClient } from "../chain/rpc/createRpcClient.js";
+import { UserError } from "../errors/BaseError.js";
+import type { Logger } from "../log/createLogger.js";
+import { redactUrl } from "../log/redactUrl.js";
+import type { ToBlock } from "../sync/resolveTarget.js";
+import type { ChainOptions } from "./parseOptions.js";
+import { defaultConfirmations, multicall3Address, presetForChainId } from "./presets.js";
+
+/** What a run against one endpoint needs, with the chain-dependent defaults settled. */
+export type ChainContext = {
+  client: RpcClient;
+  reader: ContractReader;
+  chainId: number;
+  contract: string;
+  fromBlock: number;
+  fromBlockExplicit: boolean;
+  toBlock: ToBlock;
+  confirmations: number;
+};
+
+/**
+ * Asks the endpoint which chain it serves, checks it against --chain, and fills in the
+ * preset's contract, start block and confirmation depth where flags left them open.
+ */
+export async function connectChain(options: ChainOptions, logger: Logger): Promise<ChainContext> {
+  const client = createRpcClient({
+    url: options.rpcUrl,
+    timeoutMs: options.rpcTimeoutMs,
+    retries: options.rpcRetries,
+    maxBatchSize: options.rpcBatchSize,
+    maxConcurrency: options.rpcConcurrency,
+    logger,
+  });
+  const chainId = await getChainId(client);
+  if (options.chain && options.chain.chainId !== chainId) {
+    throw new UserError(`The endpoint serves chain ${chainId}, not the chain asked for (${options.chain.chainId})`, {
+      details: `--rpc-url ${redactUrl(options.rpcUrl)} reports chain id ${chainId}. Expected ${options.chain.chainId}: check --rpc-url and --chain.`,
+    });
+  }
+  const preset = presetForChainId(chainId);
+  const contract = options.contract ?? preset?.contract.toLowerCase();
+  if (!contract) {
+    throw new UserError(`--contract is required on chain ${chainId}`, {
+      details: "There is no preset for this chain. Expected --contract <address> of the marketplace contract.",
+    });
+  }
+  const useMulticall = options.multicall && (await hasCode(client, multicall3Address));
+  const reader = createContractReader({ client, multicall: useMulticall ? multicall3Address : undefined });
+  return {
+    client,
+    reader,
+    chainId,
+    contract,
+    fromBlock: options.fromBlock ?? preset?.startBlock ?? 0,
+    fromBlockExplicit: options.fromBlock !== undefined,
+    toBlock: options.toBlock,
+    confirmations: options.confirmations ?? defaultConfirmations(chainId),
+  };
+}

@@ -1,0 +1,18 @@
+import { describe, expect, test } from "vitest";
+import { redactSecrets, redactUrl } from "./redactUrl.js";
+
+describe("redactUrl", () => {
+  test("default: credentials, keys in paths and query strings are removed", () => {
+    expect(redactUrl("https://user:pass@rpc.example.com/v2/abcdef0123456789abcdef?key=secret")).toBe(
+      "https://***@rpc.example.com/v2/***?***",
+    );
+    expect(redactUrl("http://127.0.0.1:8545")).toBe("http://127.0.0.1:8545/");
+  });
+
+  test("behavior: secrets are scrubbed from any text", () => {
+    const url = "https://base-mainnet.g.alchemy.com/v2/Zx9kQ2mN4pR7sT1uV3wY5";
+    expect(redactSecrets(`request to ${url} failed (key Zx9kQ2mN4pR7sT1uV3wY5)`, url)).toBe(
+      "request to https://base-mainnet.g.alchemy.com/v2/*** failed (key ***)",
+    );
+  });
+});

@@ -1,0 +1,72 @@
+import { createReadStream, realpathSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { join, sep } from "node:path";
+import { headersFor } from "../publish/headers.js";
+
+const maxUrlLength = 2048;
+
+/**
+ * Serves a published directory for preview: GET and HEAD of published files only. Paths are
+ * decoded once, must stay inside the directory after symlinks are resolved, and may not name
+ * hidden entries (.releases, .lock); anything else is a 4xx and never a byte from outside.
+ */
+export function createStaticServer(root: string): Server {
+  return createServer({ maxHeaderSize: 8192 }, (request, response) => {
+    const method = request.method ?? "";
+    if (method !== "GET" && method !== "HEAD") {
+      response.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain" }).end("method not allowed\n");
+      return;
+    }
+    const file = resolveFile(root, request.url ?? "/");
+    if (typeof file === "number") {
+      response.writeHead(file, { "Content-Type": "text/plain", "Access-Control-Allow-Origin": "*" });
+      response.end(file === 414 ? "URI too long\n" : file === 400 ? "bad request\n" : "not found\n");
+      return;
+    }
+    const headers = { ...headersFor(file.path), "Content-Length": String(file.size) };
+    response.writeHead(200, headers);
+    if (method === "HEAD") {
+      response.end();
+      return;
+    }
+    createReadStream(file.path)
+      .on("error", () => response.destroy())
+      .pipe(response);
+  });
+}
+
+/** The file a request URL names, or the status code to answer with. */
+export function resolveFile(root: string, url: string): { path: string; size: number } | number {
+  if (url.length > maxUrlLength) return 414;
+  const rawPath = url.split("?")[0]?.split("#")[0] ?? "/";
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return 400;
+  }
+  if (path.includes("\0") || path.includes("\\") || !path.startsWith("/")) return 400;
+  const segments = path.split("/").filter((segment) => segment !== "");
+  if (segments.some((segment) => segment === ".." || segment === "." || segment.startsWith("."))) return 404;
+  let base: string;
+  try {
+    base = realpathSync(root);
+  } catch {
+    return 404;
+  }
+  let candidate = join(base, ...segments);
+  try {
+    let real = realpathSync(candidate);
+    let stats = statSync(real);
+    if (stats.isDirectory()) {
+      candidate = join(real, "index.html");
+      real = realpathSync(candidate);
+      stats = statSync(real);
+    }
+    if (!stats.isFile()) return 404;
+    if (real !== base && !real.startsWith(base + sep)) return 404;
+    return { path: real, size: stats.size };
+  } catch {
+    return 404;
+  }
+}

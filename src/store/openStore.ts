@@ -1,0 +1,82 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import Database from "better-sqlite3";
+import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { UserError } from "../errors/BaseError.js";
+import { packageRoot } from "../util/packageRoot.js";
+import * as schema from "./schema.js";
+
+export type StoreDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+export type Store = {
+  db: StoreDb;
+  sqlite: Database.Database;
+  close(): void;
+};
+
+function migrationsFolder(): string {
+  return join(packageRoot(), "src", "store", "migrations");
+}
+
+/** How many migrations this build knows: PRAGMA user_version holds the count applied. */
+export function knownSchemaVersion(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/**
+ * Opens (or creates) the SQLite database, sets the pragmas, and applies the committed
+ * migrations. A database written by a newer version is refused before anything changes.
+ */
+export function openStore(path: string, options: { readonly?: boolean } = {}): Store {
+  if (path !== ":memory:" && !options.readonly) {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (error) {
+      throw new UserError(`Cannot create the database folder ${dirname(path)}`, {
+        details: `Expected a writable location for --db. ${(error as Error).message}`,
+        cause: error,
+      });
+    }
+  }
+  let sqlite: Database.Database;
+  try {
+    sqlite = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+    sqlite.pragma("busy_timeout = 5000");
+    if (!options.readonly) {
+      sqlite.pragma("journal_mode = WAL");
+      sqlite.pragma("synchronous = NORMAL");
+    }
+    sqlite.pragma("foreign_keys = ON");
+  } catch (error) {
+    throw new UserError(`Cannot open the database ${path}`, {
+      details: `Expected a writable SQLite file (--db). ${(error as Error).message}`,
+      cause: error,
+    });
+  }
+  const known = knownSchemaVersion();
+  const version = sqlite.pragma("user_version", { simple: true }) as number;
+  if (version > known) {
+    sqlite.close();
+    throw new UserError(`The database ${path} was written by a newer mor-throughput`, {
+      details: `Its schema version is ${version}; this version knows up to ${known}. Upgrade mor-throughput, or use another --db.`,
+    });
+  }
+  const db = drizzle(sqlite, { schema }) as StoreDb;
+  if (!options.readonly && version < known) {
+    try {
+      migrate(db, { migrationsFolder: migrationsFolder() });
+      sqlite.pragma(`user_version = ${known}`);
+    } catch (error) {
+      sqlite.close();
+      throw new UserError(`Cannot apply migrations to ${path}`, {
+        details: `Expected a mor-throughput database. ${(error as Error).message}`,
+        cause: error,
+      });
+    }
+  }
+  return { db, sqlite, close: () => sqlite.close() };
+}

@@ -1,0 +1,54 @@
+import { type BlockHeader, getBlockHeaderOrNull } from "../chain/getBlockHeader.js";
+import type { RpcClient } from "../chain/rpc/createRpcClient.js";
+import { UserError } from "../errors/BaseError.js";
+
+export class ReorgTooDeepError extends UserError {
+  override name = "ReorgTooDeepError";
+}
+
+export type ReorgCheck =
+  | { reorg: false }
+  /** ancestor undefined: nothing synced is canonical any more (a full re-index). */
+  | { reorg: true; ancestor: BlockHeader | undefined; depth: number };
+
+/**
+ * Compares the synced head with the chain. When its hash is no longer canonical, walks back
+ * through the stored block hashes to the newest one that still is: the common ancestor.
+ * Anvil (and most endpoints) never send `removed: true` logs, so hashes are the only signal.
+ */
+export async function findCommonAncestor(
+  client: RpcClient,
+  synced: BlockHeader,
+  stored: readonly BlockHeader[],
+  fromBlock: number,
+): Promise<ReorgCheck> {
+  if (await isCanonical(client, synced, 3)) return { reorg: false };
+  const canonical = await Promise.all(stored.map((block) => getBlockHeaderOrNull(client, block.number)));
+  const index = stored.findIndex((block, i) => canonical[i]?.hash === block.hash);
+  if (index >= 0) {
+    const ancestor = stored[index] as BlockHeader;
+    return { reorg: true, ancestor, depth: synced.number - ancestor.number };
+  }
+  const oldest = stored[stored.length - 1];
+  if (oldest && oldest.number <= fromBlock) {
+    return { reorg: true, ancestor: undefined, depth: synced.number - fromBlock + 1 };
+  }
+  throw new ReorgTooDeepError(
+    `The chain reorganised deeper than the block hashes kept: block ${synced.number} is no longer canonical`,
+    {
+      details:
+        `None of the ${stored.length} stored block hashes (down to block ${oldest?.number ?? synced.number}) is on the chain now. ` +
+        "Nothing was changed. Re-index into a new database (--db), or check that --rpc-url serves the same chain.",
+    },
+  );
+}
+
+/** A block the endpoint does not return is asked for again: it may only be lagging. */
+async function isCanonical(client: RpcClient, block: BlockHeader, attempts: number): Promise<boolean> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const header = await getBlockHeaderOrNull(client, block.number);
+    if (header) return header.hash === block.hash;
+    if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+  }
+  return false;
+}

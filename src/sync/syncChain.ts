@@ -1,0 +1,171 @@
+import type { ContractReader } from "../chain/createContractReader.js";
+import { createLogFetcher } from "../chain/createLogFetcher.js";
+import type { BidRead } from "../chain/readBids.js";
+import type { SessionState } from "../chain/readSessions.js";
+import type { RpcClient } from "../chain/rpc/createRpcClient.js";
+import { UserError } from "../errors/BaseError.js";
+import type { Logger } from "../log/createLogger.js";
+import type { SyncStore } from "../store/createSyncStore.js";
+import { fetchRange, type RangeContext, type RangeResult } from "./fetchRange.js";
+import { findCommonAncestor } from "./findCommonAncestor.js";
+import { resolveTarget, type ToBlock } from "./resolveTarget.js";
+
+export type SyncOptions = {
+  client: RpcClient;
+  reader: ContractReader;
+  chainId: number;
+  /** Lowercase. */
+  contract: string;
+  fromBlock: number;
+  /** True when --from-block was given: it must then agree with the database. */
+  fromBlockExplicit: boolean;
+  toBlock: ToBlock;
+  confirmations: number;
+  logger: Logger;
+  /** Blocks below the target whose hashes are kept, to find the ancestor of a reorg. */
+  hashWindow?: number;
+  /** Ranges fetched ahead of the one being committed. */
+  prefetch?: number;
+  initialRangeSize?: number;
+  onProgress?: (progress: SyncProgress) => void;
+};
+
+export type SyncProgress = { from: number; to: number; synced: number; logs: number; opened: number; closed: number };
+
+export type SyncSummary = {
+  fromBlock: number;
+  /** The last synced block after this run (-1 before anything was synced). */
+  toBlock: number;
+  head: number;
+  target: number;
+  blocksSynced: number;
+  logs: number;
+  sessionsOpened: number;
+  sessionsClosed: number;
+  reorg: { depth: number; ancestor: number | null } | null;
+};
+
+/**
+ * Follows the contract's logs from the checkpoint to the target block. Each block range is
+ * committed with its checkpoint in one transaction, so a run killed at any moment resumes with
+ * nothing lost and nothing doubled.
+ */
+export async function syncChain(store: SyncStore, options: SyncOptions): Promise<SyncSummary> {
+  const { client, logger } = options;
+  const hashWindow = options.hashWindow ?? 128;
+  const identity = { chainId: options.chainId, contract: options.contract, fromBlock: options.fromBlock };
+
+  let checkpoint = store.checkpoint();
+  if (checkpoint) checkIdentity(checkpoint, identity, options.fromBlockExplicit);
+  const fromBlock = checkpoint?.fromBlock ?? options.fromBlock;
+  identity.fromBlock = fromBlock;
+
+  let reorg: SyncSummary["reorg"] = null;
+  if (checkpoint) {
+    const synced = { number: checkpoint.blockNumber, hash: checkpoint.blockHash, timestamp: checkpoint.blockTimestamp };
+    const check = await findCommonAncestor(client, synced, store.storedBlocks(synced.number), fromBlock);
+    if (check.reorg) {
+      reorg = { depth: check.depth, ancestor: check.ancestor?.number ?? null };
+      logger.warn("chain reorganised: rolling back to the common ancestor", {
+        depth: check.depth,
+        ancestor: check.ancestor?.number ?? "none",
+      });
+      store.rollbackTo(check.ancestor);
+      checkpoint = store.checkpoint();
+    }
+  }
+
+  const { head, target } = await resolveTarget(client, options.toBlock, options.confirmations);
+  const start = checkpoint ? checkpoint.blockNumber + 1 : fromBlock;
+  const summary: SyncSummary = {
+    fromBlock,
+    toBlock: checkpoint?.blockNumber ?? fromBlock - 1,
+    head,
+    target,
+    blocksSynced: 0,
+    logs: 0,
+    sessionsOpened: 0,
+    sessionsClosed: 0,
+    reorg,
+  };
+  if (target < start) {
+    logger.info("nothing new to sync", { synced: summary.toBlock, target });
+    return summary;
+  }
+
+  const logs = createLogFetcher({
+    client,
+    contract: options.contract,
+    logger,
+    ...(options.initialRangeSize ? { initialRangeSize: options.initialRangeSize } : {}),
+  });
+  const ctx: RangeContext = {
+    client,
+    reader: options.reader,
+    logs,
+    contract: options.contract,
+    identity,
+    knownBids: store.knownBids(),
+    bidReads: new Map<string, Promise<BidRead>>(),
+    closedStates: new Map<string, SessionState>(),
+    hashWindowStart: Math.max(start, target - hashWindow + 1),
+    logger,
+  };
+
+  logger.info("syncing", { from: start, to: target, head, reader: options.reader.mode });
+  const prefetch = options.prefetch ?? 4;
+  const inflight: Array<{ from: number; to: number; result: Promise<RangeResult> }> = [];
+  let next = start;
+  try {
+    while (next <= target || inflight.length > 0) {
+      while (inflight.length < prefetch && next <= target) {
+        const from = next;
+        const to = Math.min(target, from + logs.rangeSize - 1);
+        next = to + 1;
+        const result = fetchRange(ctx, from, to);
+        result.catch(() => {}); // awaited in order below; avoid an unhandled rejection meanwhile
+        inflight.push({ from, to, result });
+      }
+      const range = inflight.shift();
+      if (!range) break;
+      const result = await range.result;
+      store.commitRange(result.commit, ctx.knownBids);
+      summary.toBlock = range.to;
+      summary.blocksSynced += range.to - range.from + 1;
+      summary.logs += result.logs;
+      summary.sessionsOpened += result.opened;
+      summary.sessionsClosed += result.closed;
+      options.onProgress?.({
+        from: start,
+        to: target,
+        synced: range.to,
+        logs: summary.logs,
+        opened: summary.sessionsOpened,
+        closed: summary.sessionsClosed,
+      });
+    }
+  } finally {
+    // Ranges still in flight after a failure are abandoned; nothing of theirs was written.
+    for (const range of inflight) range.result.catch(() => {});
+  }
+  store.pruneBlocks(target - 4 * hashWindow);
+  return summary;
+}
+
+function checkIdentity(
+  stored: { chainId: number; contract: string; fromBlock: number },
+  wanted: { chainId: number; contract: string; fromBlock: number },
+  fromBlockExplicit: boolean,
+): void {
+  const mismatches: string[] = [];
+  if (stored.chainId !== wanted.chainId) mismatches.push(`chain ${stored.chainId} (this run: ${wanted.chainId})`);
+  if (stored.contract !== wanted.contract) mismatches.push(`contract ${stored.contract} (this run: ${wanted.contract})`);
+  if (fromBlockExplicit && stored.fromBlock !== wanted.fromBlock) {
+    mismatches.push(`start block ${stored.fromBlock} (this run: --from-block ${wanted.fromBlock})`);
+  }
+  if (mismatches.length > 0) {
+    throw new UserError("The database was indexed with other settings", {
+      details: `It holds ${mismatches.join(", ")}. Use another --db for another chain, contract or start block.`,
+    });
+  }
+}
