@@ -4,7 +4,9 @@ import { existsSync } from "node:fs";
 
 const bundle = new URL("../dist/cli.js", import.meta.url);
 if (!existsSync(bundle)) {
-  process.stderr.write("error: mor-throughput is not built: dist/cli.js is missing.\nRun `npm run build` (npm ci does it).\n");
+  process.stderr.write(
+    "error: mor-throughput is not built: dist/cli.js is missing.\nRun `npm run build` (npm ci does it).\n",
+  );
   process.exit(2);
 }
 await import(bundle.href);

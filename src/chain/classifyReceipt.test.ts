@@ -80,7 +80,10 @@ describe("classifyReceipt", () => {
   });
 
   test("error: an empty receipt is malformed", () => {
-    expect(classifyReceipt(sessionId, 0n, new Uint8Array())).toMatchObject({ kind: "malformed", reason: "empty receipt" });
+    expect(classifyReceipt(sessionId, 0n, new Uint8Array())).toMatchObject({
+      kind: "malformed",
+      reason: "empty receipt",
+    });
   });
 
   test("error: a receipt naming another session is malformed", () => {
@@ -107,6 +110,9 @@ describe("classifyReceipt", () => {
   test("error: a TTFT that does not fit uint32 is malformed", () => {
     const receipt = v1();
     receipt[4 * 32] = 1;
-    expect(classifyReceipt(sessionId, 0n, receipt)).toMatchObject({ kind: "malformed", reason: "ttftMs does not fit uint32" });
+    expect(classifyReceipt(sessionId, 0n, receipt)).toMatchObject({
+      kind: "malformed",
+      reason: "ttftMs does not fit uint32",
+    });
   });
 });

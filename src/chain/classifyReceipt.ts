@@ -20,10 +20,16 @@ export const v2ReceiptLength = 7 * word;
  * A receipt is malformed when it is shorter than v1, names another session, or holds a value
  * that does not fit its declared type (ABI decoding in Solidity would reject it).
  */
-export function classifyReceipt(sessionId: string, closeoutType: bigint, receipt: Uint8Array): ClassifiedReceipt {
+export function classifyReceipt(
+  sessionId: string,
+  closeoutType: bigint,
+  receipt: Uint8Array,
+): ClassifiedReceipt {
   if (closeoutType !== 0n) return { kind: "disputed", tokens: 0, ttftMs: 0 };
   if (receipt.length < v1ReceiptLength) {
-    return malformed(receipt.length === 0 ? "empty receipt" : `receipt of ${receipt.length} bytes, expected at least 160`);
+    return malformed(
+      receipt.length === 0 ? "empty receipt" : `receipt of ${receipt.length} bytes, expected at least 160`,
+    );
   }
   if (wordHex(receipt, 0) !== sessionId.toLowerCase()) return malformed("receipt names another session");
   // Field 1 is the chain id (uint256: any value fits).
@@ -32,7 +38,8 @@ export function classifyReceipt(sessionId: string, closeoutType: bigint, receipt
   if (!fitsBits(receipt, 4, 32)) return malformed("ttftMs does not fit uint32");
   const ttftMs = readUint32(receipt, 4);
   if (receipt.length < v2ReceiptLength) return { kind: "v1", tokens: 0, ttftMs };
-  if (!fitsBits(receipt, 5, 32) || !fitsBits(receipt, 6, 32)) return malformed("token counts do not fit uint32");
+  if (!fitsBits(receipt, 5, 32) || !fitsBits(receipt, 6, 32))
+    return malformed("token counts do not fit uint32");
   return { kind: "v2", tokens: readUint32(receipt, 5) + readUint32(receipt, 6), ttftMs };
 }
 

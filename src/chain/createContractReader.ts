@@ -33,7 +33,8 @@ export function createContractReader(options: ContractReaderOptions): ContractRe
       const data = await client.request<Hex>("eth_call", [{ to: call.to, data: call.data }, "latest"]);
       return { ok: true, data };
     } catch (error) {
-      if (error instanceof RpcResponseError && error.kind === "revert") return { ok: false, error: error.shortMessage };
+      if (error instanceof RpcResponseError && error.kind === "revert")
+        return { ok: false, error: error.shortMessage };
       throw error;
     }
   };
@@ -52,7 +53,10 @@ export function createContractReader(options: ContractReaderOptions): ContractRe
       if (!(error instanceof RpcResponseError) || error.kind === "rate-limit") throw error;
       if (calls.length === 1) return [await callOne(calls[0] as ContractCall)];
       const half = Math.ceil(calls.length / 2);
-      const [left, right] = await Promise.all([aggregate(calls.slice(0, half)), aggregate(calls.slice(half))]);
+      const [left, right] = await Promise.all([
+        aggregate(calls.slice(0, half)),
+        aggregate(calls.slice(half)),
+      ]);
       return left.concat(right);
     }
     const results = decodeFunctionResult({ abi: multicall3Abi, functionName: "aggregate3", data: returned });

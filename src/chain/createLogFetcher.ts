@@ -59,7 +59,8 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
   const fetchRange = async (from: number, to: number, attempt = 1): Promise<RawLog[]> => {
     try {
       const logs = await request(from, to);
-      if (!Array.isArray(logs)) throw new TransientError(`eth_getLogs returned ${typeof logs}, expected an array`);
+      if (!Array.isArray(logs))
+        throw new TransientError(`eth_getLogs returned ${typeof logs}, expected an array`);
       return logs;
     } catch (error) {
       if (!(error instanceof RpcResponseError) || error.kind !== "range") throw error;
@@ -89,7 +90,8 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
       const logs = await fetchRange(from, to);
       const span = to - from + 1;
       if (logs.length > heavyResult) rangeSize = Math.max(1, Math.floor(span / 2));
-      else if (logs.length < lightResult && span >= rangeSize) rangeSize = Math.min(maxRangeSize, rangeSize * 2);
+      else if (logs.length < lightResult && span >= rangeSize)
+        rangeSize = Math.min(maxRangeSize, rangeSize * 2);
       return logs;
     },
   };
@@ -98,7 +100,8 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
 /** Where to split a refused range: the provider's suggestion when it makes one, else the middle. */
 function splitPoint(from: number, to: number, error: RpcResponseError): number {
   const hint = error.rangeHint;
-  if (hint.suggestedTo !== undefined && hint.suggestedTo >= from && hint.suggestedTo < to) return hint.suggestedTo;
+  if (hint.suggestedTo !== undefined && hint.suggestedTo >= from && hint.suggestedTo < to)
+    return hint.suggestedTo;
   if (hint.maxBlocks !== undefined && from + hint.maxBlocks - 1 < to) return from + hint.maxBlocks - 1;
   return from + Math.floor((to - from) / 2);
 }

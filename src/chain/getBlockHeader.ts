@@ -7,11 +7,18 @@ export type BlockTag = "latest" | "safe" | "finalized";
 type RawBlock = { number: string; hash: string; timestamp: string } | null;
 
 /** A block's number, hash and time; null when the endpoint does not know the block (yet). */
-export async function getBlockHeaderOrNull(client: RpcClient, block: number | BlockTag): Promise<BlockHeader | null> {
+export async function getBlockHeaderOrNull(
+  client: RpcClient,
+  block: number | BlockTag,
+): Promise<BlockHeader | null> {
   const tag = typeof block === "number" ? `0x${block.toString(16)}` : block;
   const raw = await client.request<RawBlock>("eth_getBlockByNumber", [tag, false]);
   if (!raw) return null;
-  return { number: Number(BigInt(raw.number)), hash: raw.hash.toLowerCase(), timestamp: Number(BigInt(raw.timestamp)) };
+  return {
+    number: Number(BigInt(raw.number)),
+    hash: raw.hash.toLowerCase(),
+    timestamp: Number(BigInt(raw.timestamp)),
+  };
 }
 
 /**

@@ -26,11 +26,15 @@ export function parseSessionLog(raw: RawLog, contract: string): ParsedLog {
     return { kind: "foreign", key, blockNumber, reason: "log of another contract" };
   }
   const topic0 = raw.topics[0]?.toLowerCase();
-  const event = topic0 === sessionOpenedTopic ? "opened" : topic0 === sessionClosedTopic ? "closed" : undefined;
+  const event =
+    topic0 === sessionOpenedTopic ? "opened" : topic0 === sessionClosedTopic ? "closed" : undefined;
   const sessionId = raw.topics[2]?.toLowerCase();
   if (!event || raw.topics.length !== 4 || !sessionId || !/^0x[0-9a-f]{64}$/.test(sessionId)) {
     return { kind: "foreign", key, blockNumber, reason: "not a session event" };
   }
   if (raw.removed) return { kind: "foreign", key, blockNumber, reason: "removed log" };
-  return { kind: "session", log: { event, sessionId, blockNumber, blockHash: raw.blockHash.toLowerCase(), logIndex } };
+  return {
+    kind: "session",
+    log: { event, sessionId, blockNumber, blockHash: raw.blockHash.toLowerCase(), logIndex },
+  };
 }

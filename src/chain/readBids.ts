@@ -28,10 +28,17 @@ export async function readBids(
       const bid = decodeFunctionResult({ abi: marketplaceAbi, functionName: "getBid", data: result.data });
       reads.set(bidId, {
         ok: true,
-        state: { provider: getAddress(bid.provider), modelId: bid.modelId.toLowerCase(), pricePerSecond: bid.pricePerSecond },
+        state: {
+          provider: getAddress(bid.provider),
+          modelId: bid.modelId.toLowerCase(),
+          pricePerSecond: bid.pricePerSecond,
+        },
       });
     } catch (error) {
-      reads.set(bidId, { ok: false, error: `undecodable getBid result: ${(error as Error).message.split("\n")[0]}` });
+      reads.set(bidId, {
+        ok: false,
+        error: `undecodable getBid result: ${(error as Error).message.split("\n")[0]}`,
+      });
     }
   });
   return reads;

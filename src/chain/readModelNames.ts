@@ -45,7 +45,10 @@ export async function readModelNames(
       // Invalid sequences become U+FFFD, as every WHATWG-conformant decoder does.
       reads.set(modelId, { ok: true, name: lenient.decode(bytes), validUtf8 });
     } catch (error) {
-      reads.set(modelId, { ok: false, error: `undecodable getModel result: ${(error as Error).message.split("\n")[0]}` });
+      reads.set(modelId, {
+        ok: false,
+        error: `undecodable getModel result: ${(error as Error).message.split("\n")[0]}`,
+      });
     }
   });
   return reads;

@@ -49,7 +49,8 @@ export function decodeSession(data: Hex): SessionRead {
     return { ok: false, error: `undecodable getSession result: ${(error as Error).message.split("\n")[0]}` };
   }
   const times = [session.openedAt, session.endsAt, session.closedAt];
-  if (times.some((time) => time > BigInt(maxTimestamp))) return { ok: false, error: "timestamp out of range" };
+  if (times.some((time) => time > BigInt(maxTimestamp)))
+    return { ok: false, error: "timestamp out of range" };
   return {
     ok: true,
     state: {

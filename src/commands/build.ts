@@ -18,7 +18,11 @@ export function buildCommand(): Command {
       try {
         const database = openDatabase(db, { create: false });
         try {
-          return runBuild(database.store, { out, stuckGrace, generator: generatorName(packageVersion()) }, logger);
+          return runBuild(
+            database.store,
+            { out, stuckGrace, generator: generatorName(packageVersion()) },
+            logger,
+          );
         } finally {
           database.close();
         }

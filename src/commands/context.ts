@@ -19,7 +19,10 @@ export function createContext(raw: RawOptions): CommandContext {
  * Runs a command's body: its result is printed as JSON on stdout with --json; an error is
  * printed on stderr and decides the exit code (documented in the README).
  */
-export async function runCommand(raw: RawOptions, body: (context: CommandContext) => Promise<unknown>): Promise<void> {
+export async function runCommand(
+  raw: RawOptions,
+  body: (context: CommandContext) => Promise<unknown>,
+): Promise<void> {
   let context: CommandContext | undefined;
   try {
     context = createContext(raw);

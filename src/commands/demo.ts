@@ -35,12 +35,13 @@ export function demoCommand(): Command {
       const db = scratch ? join(scratch, "demo.sqlite") : output.db;
 
       // The dev-chain tooling needs solc and anvil (devDependencies): load it only here.
-      const [{ startAnvil }, { deployMarketplace }, { generateHistory }, { writeHistory }] = await Promise.all([
-        import("../devchain/startAnvil.js"),
-        import("../devchain/deployMarketplace.js"),
-        import("../devchain/generateHistory.js"),
-        import("../devchain/writeHistory.js"),
-      ]);
+      const [{ startAnvil }, { deployMarketplace }, { generateHistory }, { writeHistory }] =
+        await Promise.all([
+          import("../devchain/startAnvil.js"),
+          import("../devchain/deployMarketplace.js"),
+          import("../devchain/generateHistory.js"),
+          import("../devchain/writeHistory.js"),
+        ]);
       const devchain = { startAnvil, deployMarketplace, generateHistory, writeHistory };
       const started = performance.now();
       const genesis = demoEndTime - (days + 1) * 86_400;

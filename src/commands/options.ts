@@ -3,14 +3,32 @@ import { type Command, Option } from "commander";
 /** Flags of the commands that talk to the chain (sync, run). */
 export function addChainOptions(command: Command): Command {
   return command
-    .addOption(new Option("--rpc-url <url>", "JSON-RPC endpoint (default: the Base preset's public endpoint)").env("RPC_URL"))
-    .option("--chain <name|id>", "base, base-sepolia or a chain id; must match the endpoint (default: what it reports)")
+    .addOption(
+      new Option("--rpc-url <url>", "JSON-RPC endpoint (default: the Base preset's public endpoint)").env(
+        "RPC_URL",
+      ),
+    )
+    .option(
+      "--chain <name|id>",
+      "base, base-sepolia or a chain id; must match the endpoint (default: what it reports)",
+    )
     .option("--contract <address>", "marketplace contract (default: the chain preset's)")
     .option("--from-block <n>", "first block to index (default: the chain preset's start block)")
-    .option("--to-block <n|latest|safe|finalized>", "last block to index, never past the confirmation depth", "latest")
-    .option("--confirmations <n>", "blocks kept behind the head (default: 30 on Base, 0 on local chains, else 12)")
-    .addOption(new Option("--rpc-timeout <ms>", "timeout of one HTTP request to the endpoint").env("RPC_TIMEOUT_MS"))
-    .addOption(new Option("--rpc-retries <n>", "retries of a failed request before exiting 75").env("RPC_RETRIES"))
+    .option(
+      "--to-block <n|latest|safe|finalized>",
+      "last block to index, never past the confirmation depth",
+      "latest",
+    )
+    .option(
+      "--confirmations <n>",
+      "blocks kept behind the head (default: 30 on Base, 0 on local chains, else 12)",
+    )
+    .addOption(
+      new Option("--rpc-timeout <ms>", "timeout of one HTTP request to the endpoint").env("RPC_TIMEOUT_MS"),
+    )
+    .addOption(
+      new Option("--rpc-retries <n>", "retries of a failed request before exiting 75").env("RPC_RETRIES"),
+    )
     .option("--rpc-batch-size <n>", "JSON-RPC calls per batch (shrinks when the endpoint refuses)")
     .option("--rpc-concurrency <n>", "HTTP requests in flight (halves on rate limiting)")
     .option("--no-multicall", "do not use Multicall3 even where the chain has it");

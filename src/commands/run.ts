@@ -21,7 +21,11 @@ export function runCommandDefinition(): Command {
         const database = openDatabase(db, { create: true });
         try {
           const sync = await runSync(database.store, chain, logger, progressReporter(logger));
-          const build = runBuild(database.store, { out, stuckGrace, generator: generatorName(packageVersion()) }, logger);
+          const build = runBuild(
+            database.store,
+            { out, stuckGrace, generator: generatorName(packageVersion()) },
+            logger,
+          );
           return { sync, build };
         } finally {
           database.close();

@@ -2,8 +2,8 @@ import { Command } from "commander";
 import { connectChain } from "../config/connectChain.js";
 import { parseChainOptions, parseOutputOptions } from "../config/parseOptions.js";
 import { runSync } from "../sync/runSync.js";
-import { addChainOptions, addDbOption, addLogOptions } from "./options.js";
 import { runCommand } from "./context.js";
+import { addChainOptions, addDbOption, addLogOptions } from "./options.js";
 import { openDatabase, progressReporter } from "./resources.js";
 
 export function syncCommand(): Command {

@@ -14,7 +14,10 @@ export function validateCommand(): Command {
     runCommand(raw, async ({ logger, json }) => {
       const target = dir ?? parseOutputOptions(raw).out;
       const problems = validateDirectory(target);
-      if (json) process.stdout.write(`${JSON.stringify({ dir: target, valid: problems.length === 0, problems }, null, 2)}\n`);
+      if (json)
+        process.stdout.write(
+          `${JSON.stringify({ dir: target, valid: problems.length === 0, problems }, null, 2)}\n`,
+        );
       if (problems.length > 0) {
         throw new UserError(`${target} is not a valid publication (${problems.length} problem(s))`, {
           details: problems.join("\n"),

@@ -35,15 +35,19 @@ export async function connectChain(options: ChainOptions, logger: Logger): Promi
   });
   const chainId = await getChainId(client);
   if (options.chain && options.chain.chainId !== chainId) {
-    throw new UserError(`The endpoint serves chain ${chainId}, not the chain asked for (${options.chain.chainId})`, {
-      details: `--rpc-url ${redactUrl(options.rpcUrl)} reports chain id ${chainId}. Expected ${options.chain.chainId}: check --rpc-url and --chain.`,
-    });
+    throw new UserError(
+      `The endpoint serves chain ${chainId}, not the chain asked for (${options.chain.chainId})`,
+      {
+        details: `--rpc-url ${redactUrl(options.rpcUrl)} reports chain id ${chainId}. Expected ${options.chain.chainId}: check --rpc-url and --chain.`,
+      },
+    );
   }
   const preset = presetForChainId(chainId);
   const contract = options.contract ?? preset?.contract.toLowerCase();
   if (!contract) {
     throw new UserError(`--contract is required on chain ${chainId}`, {
-      details: "There is no preset for this chain. Expected --contract <address> of the marketplace contract.",
+      details:
+        "There is no preset for this chain. Expected --contract <address> of the marketplace contract.",
     });
   }
   const useMulticall = options.multicall && (await hasCode(client, multicall3Address));

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { parseChain, parseChainOptions, parseContract, parseInteger, parseOutputOptions, parseRpcUrl, parseToBlock } from "./parseOptions.js";
+import {
+  parseChain,
+  parseChainOptions,
+  parseContract,
+  parseInteger,
+  parseOutputOptions,
+  parseRpcUrl,
+  parseToBlock,
+} from "./parseOptions.js";
 
 describe("parseOptions", () => {
   test("default: presets fill what flags leave open", () => {
@@ -7,14 +15,18 @@ describe("parseOptions", () => {
     expect(options.rpcUrl).toBe("https://mainnet.base.org");
     expect(options.toBlock).toBe("latest");
     expect(options.contract).toBeUndefined();
-    expect(parseOutputOptions({}, {})).toEqual({ db: "data/throughput.sqlite", out: "out", stuckGrace: 3600 });
+    expect(parseOutputOptions({}, {})).toEqual({
+      db: "data/throughput.sqlite",
+      out: "out",
+      stuckGrace: 3600,
+    });
   });
 
   test("behavior: flags win over the environment, the environment over defaults", () => {
     expect(parseChainOptions({}, { RPC_URL: "http://127.0.0.1:1" }).rpcUrl).toBe("http://127.0.0.1:1");
-    expect(parseChainOptions({ rpcUrl: "http://127.0.0.1:2" }, { RPC_URL: "http://127.0.0.1:1" }).rpcUrl).toBe(
-      "http://127.0.0.1:2",
-    );
+    expect(
+      parseChainOptions({ rpcUrl: "http://127.0.0.1:2" }, { RPC_URL: "http://127.0.0.1:1" }).rpcUrl,
+    ).toBe("http://127.0.0.1:2");
     expect(parseOutputOptions({}, { DB_PATH: "/tmp/x.sqlite", OUT_DIR: "/tmp/o" })).toMatchObject({
       db: "/tmp/x.sqlite",
       out: "/tmp/o",
@@ -27,8 +39,12 @@ describe("parseOptions", () => {
     expect(parseChain("31337")).toEqual({ chainId: 31337 });
     expect(parseToBlock("finalized")).toBe("finalized");
     expect(parseToBlock("123")).toBe(123);
-    expect(parseContract("0x6aBE1d282f72B474E54527D93b979A4f64d3030a")).toBe("0x6abe1d282f72b474e54527d93b979a4f64d3030a");
-    expect(parseContract("0x6abe1d282f72b474e54527d93b979a4f64d3030a")).toBe("0x6abe1d282f72b474e54527d93b979a4f64d3030a");
+    expect(parseContract("0x6aBE1d282f72B474E54527D93b979A4f64d3030a")).toBe(
+      "0x6abe1d282f72b474e54527d93b979a4f64d3030a",
+    );
+    expect(parseContract("0x6abe1d282f72b474e54527d93b979a4f64d3030a")).toBe(
+      "0x6abe1d282f72b474e54527d93b979a4f64d3030a",
+    );
   });
 
   test("error: messages name the flag, the value and what was expected", () => {

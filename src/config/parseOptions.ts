@@ -30,10 +30,16 @@ export type LogOptions = { json: boolean; logFormat: "text" | "json"; quiet: boo
 
 /** A flag that does not parse: name it, show what was given and what was expected. */
 function invalid(flag: string, given: unknown, expected: string): UserError {
-  return new UserError(`Invalid ${flag}: ${JSON.stringify(String(given))}`, { details: `Expected ${expected}.` });
+  return new UserError(`Invalid ${flag}: ${JSON.stringify(String(given))}`, {
+    details: `Expected ${expected}.`,
+  });
 }
 
-export function parseInteger(flag: string, value: unknown, options: { min?: number; max?: number } = {}): number {
+export function parseInteger(
+  flag: string,
+  value: unknown,
+  options: { min?: number; max?: number } = {},
+): number {
   const text = String(value).trim();
   const min = options.min ?? 0;
   const max = options.max ?? Number.MAX_SAFE_INTEGER;
@@ -112,11 +118,20 @@ export function parseChainOptions(raw: RawOptions, env: NodeJS.ProcessEnv = proc
     contract: contractValue === undefined ? undefined : parseContract(contractValue),
     fromBlock: fromValue === undefined ? undefined : parseInteger("--from-block", fromValue),
     toBlock: parseToBlock(pick(raw, "toBlock", env) ?? "latest"),
-    confirmations: confirmationsValue === undefined ? undefined : parseInteger("--confirmations", confirmationsValue),
-    rpcTimeoutMs: parseInteger("--rpc-timeout", pick(raw, "rpcTimeout", env, "RPC_TIMEOUT_MS") ?? 30_000, { min: 1 }),
+    confirmations:
+      confirmationsValue === undefined ? undefined : parseInteger("--confirmations", confirmationsValue),
+    rpcTimeoutMs: parseInteger("--rpc-timeout", pick(raw, "rpcTimeout", env, "RPC_TIMEOUT_MS") ?? 30_000, {
+      min: 1,
+    }),
     rpcRetries: parseInteger("--rpc-retries", pick(raw, "rpcRetries", env, "RPC_RETRIES") ?? 6, { max: 100 }),
-    rpcBatchSize: parseInteger("--rpc-batch-size", pick(raw, "rpcBatchSize", env) ?? 100, { min: 1, max: 10_000 }),
-    rpcConcurrency: parseInteger("--rpc-concurrency", pick(raw, "rpcConcurrency", env) ?? 4, { min: 1, max: 64 }),
+    rpcBatchSize: parseInteger("--rpc-batch-size", pick(raw, "rpcBatchSize", env) ?? 100, {
+      min: 1,
+      max: 10_000,
+    }),
+    rpcConcurrency: parseInteger("--rpc-concurrency", pick(raw, "rpcConcurrency", env) ?? 4, {
+      min: 1,
+      max: 64,
+    }),
     multicall: raw.multicall !== false,
   };
 }
@@ -132,5 +147,10 @@ export function parseOutputOptions(raw: RawOptions, env: NodeJS.ProcessEnv = pro
 export function parseLogOptions(raw: RawOptions): LogOptions {
   const format = String(raw.logFormat ?? "text");
   if (format !== "text" && format !== "json") throw invalid("--log-format", raw.logFormat, "text or json");
-  return { json: raw.json === true, logFormat: format, quiet: raw.quiet === true, verbose: raw.verbose === true };
+  return {
+    json: raw.json === true,
+    logFormat: format,
+    quiet: raw.quiet === true,
+    verbose: raw.verbose === true,
+  };
 }

@@ -17,7 +17,9 @@ export function createValidator(): Validator {
   if (cached) return cached;
   const dir = join(packageRoot(), "schemas");
   const schemas = new Map<string, object>();
-  for (const file of readdirSync(dir).filter((name) => name.endsWith(".schema.json")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith(".schema.json"))
+    .sort()) {
     schemas.set(file, JSON.parse(readFileSync(join(dir, file), "utf8")) as object);
   }
   const ajv = new Ajv2020({ allErrors: true, strict: true });
@@ -44,5 +46,7 @@ export function createValidator(): Validator {
 
 function paramsText(params: Record<string, unknown>): string {
   const entries = Object.entries(params).filter(([, value]) => typeof value !== "object");
-  return entries.length > 0 ? ` (${entries.map(([key, value]) => `${key}: ${String(value)}`).join(", ")})` : "";
+  return entries.length > 0
+    ? ` (${entries.map(([key, value]) => `${key}: ${String(value)}`).join(", ")})`
+    : "";
 }

@@ -32,7 +32,10 @@ export type PublishResult = { releaseId: string; changed: boolean; path: string 
  * `current` (or any path through it) once sees one complete set, old or new, never a mix.
  * The previous release is kept, for readers still inside it.
  */
-export function publishRelease(outDir: string, files: ReadonlyMap<string, string | Uint8Array>): PublishResult {
+export function publishRelease(
+  outDir: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+): PublishResult {
   checkOutputDirectory(outDir);
   const releaseId = contentHash(files);
   const releases = join(outDir, releasesDir);
@@ -70,7 +73,8 @@ export function publishRelease(outDir: string, files: ReadonlyMap<string, string
   }
   for (const name of readdirSync(outDir)) {
     if (ownEntries.has(name) || topLevel.has(name) || name.startsWith(".current-")) continue;
-    if (readLinkOrUndefined(join(outDir, name))?.startsWith(`${currentLink}/`)) unlinkSync(join(outDir, name));
+    if (readLinkOrUndefined(join(outDir, name))?.startsWith(`${currentLink}/`))
+      unlinkSync(join(outDir, name));
   }
   fsyncDirectory(outDir);
 
@@ -101,7 +105,9 @@ export function checkOutputDirectory(outDir: string): void {
     return;
   }
   if (!lstatSync(outDir).isDirectory()) {
-    throw new UserError(`The output path ${outDir} is not a directory`, { details: "Expected a directory (--out)." });
+    throw new UserError(`The output path ${outDir} is not a directory`, {
+      details: "Expected a directory (--out).",
+    });
   }
   const foreign = readdirSync(outDir).filter((name) => {
     if (ownEntries.has(name) || name.startsWith(".current-")) return false;

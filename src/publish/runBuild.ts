@@ -1,9 +1,9 @@
-import { createRollupQueries } from "../store/createRollupQueries.js";
-import { createSyncStore } from "../store/createSyncStore.js";
-import type { Store } from "../store/openStore.js";
 import { UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { computeFiles } from "../rollup/computeFiles.js";
+import { createRollupQueries } from "../store/createRollupQueries.js";
+import { createSyncStore } from "../store/createSyncStore.js";
+import type { Store } from "../store/openStore.js";
 import { createValidator } from "./createValidator.js";
 import { apiPath, fileSchemas } from "./fileSchemas.js";
 import { publishRelease } from "./publishRelease.js";

@@ -3,7 +3,9 @@ import { serializeJson } from "./serializeJson.js";
 
 describe("serializeJson", () => {
   test("default: compact, key order as built, final newline", () => {
-    expect(serializeJson({ ts: 1, tokens: 2, sessions: 3, ttft: 0.734 })).toBe('{"ts":1,"tokens":2,"sessions":3,"ttft":0.734}\n');
+    expect(serializeJson({ ts: 1, tokens: 2, sessions: 3, ttft: 0.734 })).toBe(
+      '{"ts":1,"tokens":2,"sessions":3,"ttft":0.734}\n',
+    );
   });
 
   test("behavior: a bigint past 2^53 is written as exact digits", () => {
@@ -11,6 +13,8 @@ describe("serializeJson", () => {
   });
 
   test("behavior: a string that looks like the marker stays a string", () => {
-    expect(serializeJson({ name: "bigint:0000:5", tokens: 1n })).toBe('{"name":"bigint:0000:5","tokens":1}\n');
+    expect(serializeJson({ name: "bigint:0000:5", tokens: 1n })).toBe(
+      '{"name":"bigint:0000:5","tokens":1}\n',
+    );
   });
 });

@@ -9,7 +9,8 @@ import { apiPath, fileSchemas } from "./fileSchemas.js";
  */
 export function validateDirectory(dir: string): string[] {
   const root = join(dir, apiPath);
-  if (!existsSync(root) || !statSync(root).isDirectory()) return [`${root} does not exist: nothing published there`];
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    return [`${root} does not exist: nothing published there`];
   const validator = createValidator();
   const problems: string[] = [];
   for (const [path, schema] of Object.entries(fileSchemas)) {
@@ -31,7 +32,8 @@ export function validateDirectory(dir: string): string[] {
   if (existsSync(rollupDir)) {
     const allowed = new Set(Object.keys(fileSchemas).filter((path) => path.startsWith("rollup/")));
     for (const name of readdirSync(rollupDir)) {
-      if (!allowed.has(`rollup/${name}`)) problems.push(`rollup/${name}: not part of the API (SPEC.md allows no other file here)`);
+      if (!allowed.has(`rollup/${name}`))
+        problems.push(`rollup/${name}: not part of the API (SPEC.md allows no other file here)`);
     }
   }
   return problems;

@@ -18,12 +18,27 @@ beforeEach(() => {
 });
 afterEach(() => store.close());
 
-function close(n: number, closedAt: number, kind: "v1" | "v2" | "disputed" | "malformed", tokens: number, ttftMs: number, bid = id(0xb1)): CloseRow {
+function close(
+  n: number,
+  closedAt: number,
+  kind: "v1" | "v2" | "disputed" | "malformed",
+  tokens: number,
+  ttftMs: number,
+  bid = id(0xb1),
+): CloseRow {
   return {
     sessionId: id(n),
     blockNumber: 10,
     logIndex: n,
-    state: { bidId: bid, closedAt, closeoutType: kind === "disputed" ? 1n : 0n, receipt: new Uint8Array(), kind, tokens, ttftMs },
+    state: {
+      bidId: bid,
+      closedAt,
+      closeoutType: kind === "disputed" ? 1n : 0n,
+      receipt: new Uint8Array(),
+      kind,
+      tokens,
+      ttftMs,
+    },
   };
 }
 
@@ -118,7 +133,8 @@ describe("computeFiles", () => {
     const models = out["rollup/by-model-daily.json"].models;
     expect(models.map((m) => m.modelId)).toEqual([modelX, modelY]);
     expect(models.map((m) => m.name)).toEqual(["", ""]);
-    for (const model of models) expect(model.series.map((b) => b.ts)).toEqual(out["rollup/daily.json"].series.map((b) => b.ts));
+    for (const model of models)
+      expect(model.series.map((b) => b.ts)).toEqual(out["rollup/daily.json"].series.map((b) => b.ts));
     expect(models[1]?.series.at(-1)).toEqual({ ts: utc(2026, 10, 21), tokens: 75, sessions: 2, ttft: 0.1 });
     const providers = out["rollup/by-provider-daily.json"].providers;
     expect(providers.map((p) => p.provider)).toEqual([providerA, providerB]);
@@ -127,19 +143,53 @@ describe("computeFiles", () => {
   test("behavior: stuck sessions at the grace edge", () => {
     commit({
       opens: [
-        { sessionId: id(1), blockNumber: 5, logIndex: 0, state: { bidId: id(0xb1), stake: 10n, openedAt: asOf - 9000, endsAt: asOf - 3600 } },
-        { sessionId: id(2), blockNumber: 5, logIndex: 1, state: { bidId: id(0xb1), stake: 10n, openedAt: asOf - 9000, endsAt: asOf - 3599 } },
-        { sessionId: id(3), blockNumber: 5, logIndex: 2, state: { bidId: id(0xb2), stake: 10n, openedAt: asOf - 9999, endsAt: asOf - 5000 } },
+        {
+          sessionId: id(1),
+          blockNumber: 5,
+          logIndex: 0,
+          state: { bidId: id(0xb1), stake: 10n, openedAt: asOf - 9000, endsAt: asOf - 3600 },
+        },
+        {
+          sessionId: id(2),
+          blockNumber: 5,
+          logIndex: 1,
+          state: { bidId: id(0xb1), stake: 10n, openedAt: asOf - 9000, endsAt: asOf - 3599 },
+        },
+        {
+          sessionId: id(3),
+          blockNumber: 5,
+          logIndex: 2,
+          state: { bidId: id(0xb2), stake: 10n, openedAt: asOf - 9999, endsAt: asOf - 5000 },
+        },
         { sessionId: id(4), blockNumber: 5, logIndex: 3 },
-        { sessionId: id(5), blockNumber: 5, logIndex: 4, state: { bidId: id(0xb2), stake: 7n, openedAt: asOf - 9999, endsAt: asOf - 7200 } },
+        {
+          sessionId: id(5),
+          blockNumber: 5,
+          logIndex: 4,
+          state: { bidId: id(0xb2), stake: 7n, openedAt: asOf - 9999, endsAt: asOf - 7200 },
+        },
       ],
       closes: [close(3, asOf - 10, "v2", 1, 1, id(0xb2))],
     });
     expect(files()["stuck-sessions.json"]).toEqual({
       count: 2,
       sessions: [
-        { sessionId: id(5), openedAt: asOf - 9999, endsAt: asOf - 7200, provider: providerA, modelId: modelY, stake: "7" },
-        { sessionId: id(1), openedAt: asOf - 9000, endsAt: asOf - 3600, provider: providerB, modelId: modelX, stake: "10" },
+        {
+          sessionId: id(5),
+          openedAt: asOf - 9999,
+          endsAt: asOf - 7200,
+          provider: providerA,
+          modelId: modelY,
+          stake: "7",
+        },
+        {
+          sessionId: id(1),
+          openedAt: asOf - 9000,
+          endsAt: asOf - 3600,
+          provider: providerB,
+          modelId: modelX,
+          stake: "10",
+        },
       ],
     });
   });

@@ -1,6 +1,6 @@
 import { getAddress } from "viem";
-import type { Checkpoint } from "../store/createSyncStore.js";
 import type { BucketTotals, MedianScope, RollupQueries, Totals } from "../store/createRollupQueries.js";
+import type { Checkpoint } from "../store/createSyncStore.js";
 import { type ApiFiles, apiVersion, type Bucket, type Rollup, type WindowTotals } from "./apiTypes.js";
 import { medianIndex, msToSeconds } from "./nearestRank.js";
 import { floorMonth, type Period, periodStarts, secondsPerDay, secondsPerHour } from "./periods.js";
@@ -36,7 +36,9 @@ export function computeFiles(queries: RollupQueries, synced: Checkpoint, options
     totals: Map<number, Totals>,
     scope: (ts: number) => MedianScope,
   ): Bucket[] =>
-    range ? periodStarts(period, range.first, range.last).map((ts) => bucket(ts, totals.get(ts), scope(ts))) : [];
+    range
+      ? periodStarts(period, range.first, range.last).map((ts) => bucket(ts, totals.get(ts), scope(ts)))
+      : [];
 
   // Hourly: 336 hours, from the store's hour groups.
   const hourlyRange = seriesRange("hourly", asOf, earliest);
@@ -45,7 +47,9 @@ export function computeFiles(queries: RollupQueries, synced: Checkpoint, options
     series: dense(
       "hourly",
       hourlyRange,
-      hourlyRange ? byTs(queries.hourlyTotals(hourlyRange.first, hourlyRange.last + secondsPerHour)) : new Map(),
+      hourlyRange
+        ? byTs(queries.hourlyTotals(hourlyRange.first, hourlyRange.last + secondsPerHour))
+        : new Map(),
       (hour) => ({ kind: "hour", hour }),
     ),
   };
@@ -60,11 +64,17 @@ export function computeFiles(queries: RollupQueries, synced: Checkpoint, options
   for (const day of daily) months.set(floorMonth(day.ts), add(months.get(floorMonth(day.ts)), day));
   const monthly: Rollup = {
     bucket: "monthly",
-    series: dense("monthly", seriesRange("monthly", asOf, earliest), months, (month) => ({ kind: "month", month })),
+    series: dense("monthly", seriesRange("monthly", asOf, earliest), months, (month) => ({
+      kind: "month",
+      month,
+    })),
   };
 
   // Per model and per provider: the daily range, for every key with a close inside it.
-  const keyed = <K extends "model-day" | "provider-day">(kind: K, rows: Array<BucketTotals & { ref: number }>) => {
+  const keyed = <K extends "model-day" | "provider-day">(
+    kind: K,
+    rows: Array<BucketTotals & { ref: number }>,
+  ) => {
     const byRef = new Map<number, Map<number, Totals>>();
     for (const row of rows) {
       const series = byRef.get(row.ref) ?? new Map<number, Totals>();
@@ -95,7 +105,11 @@ export function computeFiles(queries: RollupQueries, synced: Checkpoint, options
     const after = asOf - days * secondsPerDay;
     return withTtft(queries.windowTotals(after, asOf), { kind: "window", after, upTo: asOf });
   };
-  const allTotals = daily.reduce<Totals>((sum, day) => add(sum, day), { tokens: 0n, sessions: 0, ttftCount: 0 });
+  const allTotals = daily.reduce<Totals>((sum, day) => add(sum, day), {
+    tokens: 0n,
+    sessions: 0,
+    ttftCount: 0,
+  });
 
   const stuck = queries.stuckSessions(asOf - options.stuckGrace).map((row) => ({
     sessionId: row.sessionId,
@@ -159,4 +173,3 @@ function compareLowercase(a: string, b: string): number {
   const y = b.toLowerCase();
   return x < y ? -1 : x > y ? 1 : 0;
 }
-

@@ -15,7 +15,10 @@ describe("seriesRange", () => {
       first: utc(2026, 10, 21) - 364 * 86_400,
       last: utc(2026, 10, 21),
     });
-    expect(seriesRange("monthly", asOf, utc(2020, 0, 15))).toEqual({ first: utc(2020, 0, 1), last: utc(2026, 10, 1) });
+    expect(seriesRange("monthly", asOf, utc(2020, 0, 15))).toEqual({
+      first: utc(2020, 0, 1),
+      last: utc(2026, 10, 1),
+    });
   });
 
   test("behavior: a later earliest close starts the series at its period", () => {

@@ -14,7 +14,9 @@ export function createStaticServer(root: string): Server {
   return createServer({ maxHeaderSize: 8192 }, (request, response) => {
     const method = request.method ?? "";
     if (method !== "GET" && method !== "HEAD") {
-      response.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain" }).end("method not allowed\n");
+      response
+        .writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain" })
+        .end("method not allowed\n");
       return;
     }
     const file = resolveFile(root, request.url ?? "/");

@@ -20,6 +20,7 @@ export function acquireLock(path: string, what: string): Lock {
     mkdirSync(dirname(path), { recursive: true });
     db = new Database(path);
     db.pragma("busy_timeout = 0");
+    db.pragma("journal_mode = MEMORY"); // no -journal file beside the lock
     db.exec("BEGIN EXCLUSIVE");
   } catch (error) {
     const busy = (error as { code?: string }).code?.startsWith("SQLITE_BUSY");

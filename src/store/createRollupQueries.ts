@@ -147,7 +147,9 @@ export function createRollupQueries({ sqlite }: Store) {
       ...toTotals(row),
     }));
   const numbers = (row: unknown) =>
-    Object.fromEntries(Object.entries(row as Record<string, bigint>).map(([key, value]) => [key, Number(value)]));
+    Object.fromEntries(
+      Object.entries(row as Record<string, bigint>).map(([key, value]) => [key, Number(value)]),
+    );
   const floorDay = (ts: number) => ts - (((ts % 86_400) + 86_400) % 86_400);
 
   return {
@@ -161,7 +163,9 @@ export function createRollupQueries({ sqlite }: Store) {
       toBuckets(statements.hourly, { firstDay: floorDay(from), from, until }),
     /** Closes with after < closedAt <= upTo. */
     windowTotals(after: number, upTo: number): Totals {
-      return toTotals(statements.window.get({ firstDay: floorDay(after + 1), after, upTo }) as Record<string, bigint>);
+      return toTotals(
+        statements.window.get({ firstDay: floorDay(after + 1), after, upTo }) as Record<string, bigint>,
+      );
     },
     modelDailyTotals: (first: number, last: number) => toKeyed(statements.modelDaily, { first, last }),
     providerDailyTotals: (first: number, last: number) => toKeyed(statements.providerDaily, { first, last }),
@@ -180,7 +184,12 @@ export function createRollupQueries({ sqlite }: Store) {
           row = m.month.get({ month: scope.month, offset });
           break;
         case "window":
-          row = m.window.get({ firstDay: floorDay(scope.after + 1), after: scope.after, upTo: scope.upTo, offset });
+          row = m.window.get({
+            firstDay: floorDay(scope.after + 1),
+            after: scope.after,
+            upTo: scope.upTo,
+            offset,
+          });
           break;
         case "all":
           row = m.all.get({ offset });
@@ -204,14 +213,16 @@ export function createRollupQueries({ sqlite }: Store) {
       return new Map(rows.map((row) => [Number(row.ref), row.address]));
     },
     stuckSessions(endsAtUpTo: number): StuckRow[] {
-      return (statements.stuck.all({ endsAtUpTo }) as Array<Record<string, bigint | string | null>>).map((row) => ({
-        sessionId: row.sessionId as string,
-        openedAt: Number(row.openedAt),
-        endsAt: Number(row.endsAt),
-        stake: row.stake as string | null,
-        provider: row.provider as string | null,
-        modelId: row.modelId as string | null,
-      }));
+      return (statements.stuck.all({ endsAtUpTo }) as Array<Record<string, bigint | string | null>>).map(
+        (row) => ({
+          sessionId: row.sessionId as string,
+          openedAt: Number(row.openedAt),
+          endsAt: Number(row.endsAt),
+          stake: row.stake as string | null,
+          provider: row.provider as string | null,
+          modelId: row.modelId as string | null,
+        }),
+      );
     },
     anomalyCounts: () => numbers(statements.anomalies.get()),
     counts: () => numbers(statements.counts.get()),

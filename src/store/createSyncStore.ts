@@ -126,7 +126,11 @@ export function createSyncStore({ db, sqlite }: Store) {
     for (const bid of commit.bids) {
       let known: KnownBid = { ok: false };
       if (bid.state) {
-        known = { ok: true, providerRef: providerRef(bid.state.provider), modelRef: modelRef(bid.state.modelId) };
+        known = {
+          ok: true,
+          providerRef: providerRef(bid.state.provider),
+          modelRef: modelRef(bid.state.modelId),
+        };
       }
       db.insert(bids)
         .values({
@@ -182,7 +186,10 @@ export function createSyncStore({ db, sqlite }: Store) {
     for (const header of [...commit.headers, commit.end]) {
       db.insert(blocks)
         .values(header)
-        .onConflictDoUpdate({ target: blocks.number, set: { hash: header.hash, timestamp: header.timestamp } })
+        .onConflictDoUpdate({
+          target: blocks.number,
+          set: { hash: header.hash, timestamp: header.timestamp },
+        })
         .run();
     }
     const row = {
@@ -267,12 +274,13 @@ export function createSyncStore({ db, sqlite }: Store) {
     },
 
     updateModelNames: sqlite.transaction(
-      (names: Array<{ modelId: string; name: string | null; status: "ok" | "invalid-utf8" | "unreadable" }>) => {
+      (
+        names: Array<{ modelId: string; name: string | null; status: "ok" | "invalid-utf8" | "unreadable" }>,
+      ) => {
         for (const { modelId, name, status } of names) {
           db.update(models).set({ name, nameStatus: status }).where(eq(models.modelId, modelId)).run();
         }
       },
     ),
-
   };
 }

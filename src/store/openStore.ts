@@ -44,7 +44,10 @@ export function openStore(path: string, options: { readonly?: boolean } = {}): S
   }
   let sqlite: Database.Database;
   try {
-    sqlite = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+    sqlite = new Database(path, {
+      readonly: options.readonly ?? false,
+      fileMustExist: options.readonly ?? false,
+    });
     sqlite.pragma("busy_timeout = 5000");
     if (!options.readonly) {
       sqlite.pragma("journal_mode = WAL");

@@ -8,7 +8,14 @@ import { readSessions, type SessionRead, type SessionState } from "../chain/read
 import type { RpcClient } from "../chain/rpc/createRpcClient.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
-import type { AnomalyRow, CloseRow, KnownBid, NewBid, OpenRow, RangeCommit } from "../store/createSyncStore.js";
+import type {
+  AnomalyRow,
+  CloseRow,
+  KnownBid,
+  NewBid,
+  OpenRow,
+  RangeCommit,
+} from "../store/createSyncStore.js";
 
 export type RangeContext = {
   client: RpcClient;
@@ -44,7 +51,10 @@ export async function fetchRange(ctx: RangeContext, from: number, to: number): P
     getBlockHeader(ctx.client, to),
     Promise.all(hashNumbers.map((n) => getBlockHeader(ctx.client, n))),
   ]);
-  const hashes = new Map<number, string>([[end.number, end.hash], ...headers.map((h) => [h.number, h.hash] as const)]);
+  const hashes = new Map<number, string>([
+    [end.number, end.hash],
+    ...headers.map((h) => [h.number, h.hash] as const),
+  ]);
 
   const anomalies: AnomalyRow[] = [];
   const seen = new Set<string>();
@@ -53,7 +63,12 @@ export async function fetchRange(ctx: RangeContext, from: number, to: number): P
     const parsed = parseSessionLog(raw, ctx.contract);
     if (parsed.kind === "foreign") {
       if (parsed.blockNumber >= from && parsed.blockNumber <= to) {
-        anomalies.push({ kind: "foreign-log", key: parsed.key, blockNumber: parsed.blockNumber, detail: parsed.reason });
+        anomalies.push({
+          kind: "foreign-log",
+          key: parsed.key,
+          blockNumber: parsed.blockNumber,
+          detail: parsed.reason,
+        });
       }
       continue;
     }
@@ -103,7 +118,8 @@ export async function fetchRange(ctx: RangeContext, from: number, to: number): P
     if (read?.ok && read.state.closedAt > 0) {
       const { bidId, closedAt, closeoutType, closeoutReceipt } = read.state;
       const receipt = classifyReceipt(log.sessionId, closeoutType, closeoutReceipt);
-      if (receipt.reason) ctx.logger.debug("malformed receipt", { session: log.sessionId, reason: receipt.reason });
+      if (receipt.reason)
+        ctx.logger.debug("malformed receipt", { session: log.sessionId, reason: receipt.reason });
       row.state = {
         bidId,
         closedAt,
@@ -201,4 +217,3 @@ async function readNewBids(ctx: RangeContext, bidIds: string[]): Promise<NewBid[
     }),
   );
 }
-

@@ -22,7 +22,11 @@ export async function refreshModelNames(
         logger.debug("getModel failed", { model: modelId, error: read?.error });
         return { modelId, name: null, status: "unreadable" as const };
       }
-      return { modelId, name: read.name, status: read.validUtf8 ? ("ok" as const) : ("invalid-utf8" as const) };
+      return {
+        modelId,
+        name: read.name,
+        status: read.validUtf8 ? ("ok" as const) : ("invalid-utf8" as const),
+      };
     }),
   );
   return { models: modelIds.length, unreadable };

@@ -30,7 +30,14 @@ export type SyncOptions = {
   onProgress?: (progress: SyncProgress) => void;
 };
 
-export type SyncProgress = { from: number; to: number; synced: number; logs: number; opened: number; closed: number };
+export type SyncProgress = {
+  from: number;
+  to: number;
+  synced: number;
+  logs: number;
+  opened: number;
+  closed: number;
+};
 
 export type SyncSummary = {
   fromBlock: number;
@@ -62,7 +69,11 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
 
   let reorg: SyncSummary["reorg"] = null;
   if (checkpoint) {
-    const synced = { number: checkpoint.blockNumber, hash: checkpoint.blockHash, timestamp: checkpoint.blockTimestamp };
+    const synced = {
+      number: checkpoint.blockNumber,
+      hash: checkpoint.blockHash,
+      timestamp: checkpoint.blockTimestamp,
+    };
     const check = await findCommonAncestor(client, synced, store.storedBlocks(synced.number), fromBlock);
     if (check.reorg) {
       reorg = { depth: check.depth, ancestor: check.ancestor?.number ?? null };
@@ -158,8 +169,10 @@ function checkIdentity(
   fromBlockExplicit: boolean,
 ): void {
   const mismatches: string[] = [];
-  if (stored.chainId !== wanted.chainId) mismatches.push(`chain ${stored.chainId} (this run: ${wanted.chainId})`);
-  if (stored.contract !== wanted.contract) mismatches.push(`contract ${stored.contract} (this run: ${wanted.contract})`);
+  if (stored.chainId !== wanted.chainId)
+    mismatches.push(`chain ${stored.chainId} (this run: ${wanted.chainId})`);
+  if (stored.contract !== wanted.contract)
+    mismatches.push(`contract ${stored.contract} (this run: ${wanted.contract})`);
   if (fromBlockExplicit && stored.fromBlock !== wanted.fromBlock) {
     mismatches.push(`start block ${stored.fromBlock} (this run: --from-block ${wanted.fromBlock})`);
   }

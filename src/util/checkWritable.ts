@@ -11,7 +11,8 @@ export function checkWritable(path: string, flag: string): void {
   let current = full;
   while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
   try {
-    if (current !== full && !statSync(current).isDirectory()) throw new Error(`${current} is not a directory`);
+    if (current !== full && !statSync(current).isDirectory())
+      throw new Error(`${current} is not a directory`);
     accessSync(current, constants.W_OK);
   } catch (error) {
     throw new UserError(`${flag} ${path} is not writable`, {

@@ -3,5 +3,6 @@ import { join } from "node:path";
 import { packageRoot } from "./packageRoot.js";
 
 export function packageVersion(): string {
-  return (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string })
+    .version;
 }

@@ -1,5 +1,5 @@
 import { BaseError, type BaseErrorOptions, ExitCode } from "../../errors/BaseError.js";
-import { type RangeHint, type RpcErrorKind, parseRangeHint } from "./classifyRpcError.js";
+import { parseRangeHint, type RangeHint, type RpcErrorKind } from "./classifyRpcError.js";
 
 /** A JSON-RPC error object the client did not retry away: a revert, a refused range, ... */
 export class RpcResponseError extends BaseError {
@@ -9,7 +9,12 @@ export class RpcResponseError extends BaseError {
   readonly code: number | undefined;
   readonly method: string;
 
-  constructor(method: string, kind: RpcErrorKind, error: { code?: unknown; message?: unknown }, options?: BaseErrorOptions) {
+  constructor(
+    method: string,
+    kind: RpcErrorKind,
+    error: { code?: unknown; message?: unknown },
+    options?: BaseErrorOptions,
+  ) {
     super(`${method} failed: ${String(error.message ?? "unknown error")}`, options);
     this.kind = kind;
     this.method = method;

@@ -21,19 +21,32 @@ describe("classifyRpcError", () => {
   test("behavior: rate limits, reverts, batch caps, transient errors", () => {
     expect(classifyRpcError("eth_call", { code: 429, message: "Too Many Requests" })).toBe("rate-limit");
     expect(classifyRpcError("eth_call", { code: -32005, message: "limit exceeded" })).toBe("rate-limit");
-    expect(classifyRpcError("eth_call", { code: 3, message: "execution reverted: session unavailable" })).toBe("revert");
-    expect(classifyRpcError("eth_call", { code: -32000, message: "batch size too large" })).toBe("batch-too-large");
-    expect(classifyRpcError("eth_getBlockByNumber", { code: -32000, message: "header not found" })).toBe("transient");
-    expect(classifyRpcError("eth_call", { code: -32011, message: "no backend is currently healthy to serve traffic" })).toBe(
+    expect(
+      classifyRpcError("eth_call", { code: 3, message: "execution reverted: session unavailable" }),
+    ).toBe("revert");
+    expect(classifyRpcError("eth_call", { code: -32000, message: "batch size too large" })).toBe(
+      "batch-too-large",
+    );
+    expect(classifyRpcError("eth_getBlockByNumber", { code: -32000, message: "header not found" })).toBe(
       "transient",
     );
-    expect(classifyRpcError("eth_call", { code: -32601, message: "the method foo does not exist" })).toBe("other");
+    expect(
+      classifyRpcError("eth_call", {
+        code: -32011,
+        message: "no backend is currently healthy to serve traffic",
+      }),
+    ).toBe("transient");
+    expect(classifyRpcError("eth_call", { code: -32601, message: "the method foo does not exist" })).toBe(
+      "other",
+    );
   });
 });
 
 describe("parseRangeHint", () => {
   test("default: a suggested range", () => {
-    expect(parseRangeHint("query returned more than 10000 results. Try with this block range [0x10, 0x20].")).toEqual({
+    expect(
+      parseRangeHint("query returned more than 10000 results. Try with this block range [0x10, 0x20]."),
+    ).toEqual({
       suggestedTo: 0x20,
     });
   });

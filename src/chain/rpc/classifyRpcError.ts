@@ -41,7 +41,14 @@ const rangePatterns = [
   /requested too many blocks/,
   /maximum allowed number of requested blocks/,
 ];
-const rateLimitPatterns = [/rate.?limit/, /too many requests/, /exceeded .*capacity/, /request limit/, /throughput/, /credits/];
+const rateLimitPatterns = [
+  /rate.?limit/,
+  /too many requests/,
+  /exceeded .*capacity/,
+  /request limit/,
+  /throughput/,
+  /credits/,
+];
 const batchPatterns = [
   /batch (size )?(is )?(too large|too big|limit|exceeded)/,
   /exceed(s|ed)? (the )?max(imum)? batch/,

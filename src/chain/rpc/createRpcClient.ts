@@ -41,7 +41,11 @@ type Pending = {
   reject: (error: unknown) => void;
 };
 
-type JsonRpcResponse = { id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } };
+type JsonRpcResponse = {
+  id?: unknown;
+  result?: unknown;
+  error?: { code?: unknown; message?: unknown; data?: unknown };
+};
 
 class BatchRefused extends Error {}
 class HttpFailure extends Error {
@@ -133,7 +137,11 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     if (due.length === 0) return;
     stats.retries += due.length;
     const delay = waitMs ?? backoff(Math.max(...due.map((item) => item.attempts)));
-    logger.debug("rpc retry", { calls: due.length, delayMs: Math.round(delay), reason: redactSecrets(reason, options.url) });
+    logger.debug("rpc retry", {
+      calls: due.length,
+      delayMs: Math.round(delay),
+      reason: redactSecrets(reason, options.url),
+    });
     setTimeout(() => enqueue(due), delay);
   };
 
@@ -188,7 +196,10 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     }
     if (missing.length > 0) {
       // Endpoints that cap batches answer part of them, or refuse the surplus per call.
-      batchSize = Math.max(1, Math.min(batchSize, batch.length - missing.length || Math.floor(batch.length / 2)));
+      batchSize = Math.max(
+        1,
+        Math.min(batchSize, batch.length - missing.length || Math.floor(batch.length / 2)),
+      );
       retryLater(missing, "batch answered in part", 0);
     }
     if (rateLimited) slowDown(backoff(1));
@@ -213,7 +224,11 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     }
     if (response.status === 413 && isBatch) throw new BatchRefused();
     if (response.status === 429) {
-      throw new HttpFailure("HTTP 429 Too Many Requests", parseRetryAfter(response.headers.get("retry-after"), maxRetryAfterMs), true);
+      throw new HttpFailure(
+        "HTTP 429 Too Many Requests",
+        parseRetryAfter(response.headers.get("retry-after"), maxRetryAfterMs),
+        true,
+      );
     }
     if (!response.ok) {
       if (isBatch && /batch/i.test(text) && response.status < 500) throw new BatchRefused();
@@ -230,18 +245,26 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       const single = parsed as JsonRpcResponse;
       if (isBatch) {
         // A batch answered with one error object: the endpoint refused the batch as a whole.
-        if (single.error && classifyRpcError("", single.error) === "batch-too-large") throw new BatchRefused();
+        if (single.error && classifyRpcError("", single.error) === "batch-too-large")
+          throw new BatchRefused();
         if (single.error && classifyRpcError("", single.error) === "rate-limit") {
           throw new HttpFailure(String(single.error.message), undefined, true);
         }
-        throw new HttpFailure(`batch answered with a single object: ${String(single.error?.message ?? "no error")}`);
+        throw new HttpFailure(
+          `batch answered with a single object: ${String(single.error?.message ?? "no error")}`,
+        );
       }
       return [single];
     }
     throw new HttpFailure("response is not a JSON-RPC object");
   };
 
-  const toCall = (item: Pending) => ({ jsonrpc: "2.0", id: item.id, method: item.method, params: item.params });
+  const toCall = (item: Pending) => ({
+    jsonrpc: "2.0",
+    id: item.id,
+    method: item.method,
+    params: item.params,
+  });
 
   return {
     url: options.url,
@@ -267,7 +290,10 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
 function describe(error: unknown): string {
   if (error instanceof Error) {
     if (error.name === "TimeoutError" || error.name === "AbortError") return "request timed out";
-    const cause = error.cause instanceof Error ? `: ${(error.cause as NodeJS.ErrnoException).code ?? error.cause.message}` : "";
+    const cause =
+      error.cause instanceof Error
+        ? `: ${(error.cause as NodeJS.ErrnoException).code ?? error.cause.message}`
+        : "";
     return `${error.message}${cause}`;
   }
   return String(error);
