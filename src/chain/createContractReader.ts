@@ -1,10 +1,13 @@
-import { decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
+import { encodeFunctionData, type Hex } from "viem";
+import { TransientError } from "../errors/BaseError.js";
 import { multicall3Abi } from "./abi.js";
+import { hexToBuffer } from "./abiReader.js";
+import { decodeAggregate3 } from "./decodeAggregate3.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 import { RpcResponseError } from "./rpc/RpcError.js";
 
 export type ContractCall = { to: string; data: Hex };
-export type CallResult = { ok: true; data: Hex } | { ok: false; error: string };
+export type CallResult = { ok: true; data: Uint8Array } | { ok: false; error: string };
 
 export type ContractReader = {
   /** Runs view calls at the latest block; a revert is a result, anything else throws. */
@@ -30,8 +33,8 @@ export function createContractReader(options: ContractReaderOptions): ContractRe
 
   const callOne = async (call: ContractCall): Promise<CallResult> => {
     try {
-      const data = await client.request<Hex>("eth_call", [{ to: call.to, data: call.data }, "latest"]);
-      return { ok: true, data };
+      const data = await client.request<string>("eth_call", [{ to: call.to, data: call.data }, "latest"]);
+      return { ok: true, data: hexToBuffer(data) };
     } catch (error) {
       if (error instanceof RpcResponseError && error.kind === "revert")
         return { ok: false, error: error.shortMessage };
@@ -45,9 +48,9 @@ export function createContractReader(options: ContractReaderOptions): ContractRe
       functionName: "aggregate3",
       args: [calls.map((call) => ({ target: call.to as Hex, allowFailure: true, callData: call.data }))],
     });
-    let returned: Hex;
+    let returned: string;
     try {
-      returned = await client.request<Hex>("eth_call", [{ to: multicall, data }, "latest"]);
+      returned = await client.request<string>("eth_call", [{ to: multicall, data }, "latest"]);
     } catch (error) {
       // Too much for one call (gas, response size): halve; one call alone goes direct.
       if (!(error instanceof RpcResponseError) || error.kind === "rate-limit") throw error;
@@ -59,7 +62,10 @@ export function createContractReader(options: ContractReaderOptions): ContractRe
       ]);
       return left.concat(right);
     }
-    const results = decodeFunctionResult({ abi: multicall3Abi, functionName: "aggregate3", data: returned });
+    const results = decodeAggregate3(hexToBuffer(returned));
+    if (results.length !== calls.length) {
+      throw new TransientError(`aggregate3 returned ${results.length} results for ${calls.length} calls`);
+    }
     return results.map((result) =>
       result.success ? { ok: true, data: result.returnData } : { ok: false, error: "execution reverted" },
     );

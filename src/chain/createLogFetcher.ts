@@ -44,7 +44,9 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
   const heavyResult = options.heavyResult ?? 10_000;
   const singleBlockAttempts = options.singleBlockAttempts ?? 6;
   const logger = options.logger ?? silentLogger;
-  let rangeSize = Math.min(options.initialRangeSize ?? 10_000, maxRangeSize);
+  // Start with one block and double while ranges come back light: a dense chain never answers
+  // with one enormous response, and a sparse one reaches large ranges after a few requests.
+  let rangeSize = Math.min(options.initialRangeSize ?? 1, maxRangeSize);
 
   const request = (from: number, to: number) =>
     client.request<RawLog[]>("eth_getLogs", [

@@ -1,5 +1,6 @@
-import { decodeFunctionResult, encodeFunctionData, getAddress, type Hex } from "viem";
+import { encodeFunctionData, getAddress, type Hex } from "viem";
 import { marketplaceAbi } from "./abi.js";
+import { readBytes32, readUint } from "./abiReader.js";
 import type { ContractReader } from "./createContractReader.js";
 
 /** A bid's immutable facts: who serves it and which model. */
@@ -20,26 +21,27 @@ export async function readBids(
   const reads = new Map<string, BidRead>();
   bidIds.forEach((bidId, i) => {
     const result = results[i];
-    if (!result?.ok) {
-      reads.set(bidId, { ok: false, error: result?.error ?? "no result" });
-      return;
-    }
-    try {
-      const bid = decodeFunctionResult({ abi: marketplaceAbi, functionName: "getBid", data: result.data });
-      reads.set(bidId, {
-        ok: true,
-        state: {
-          provider: getAddress(bid.provider),
-          modelId: bid.modelId.toLowerCase(),
-          pricePerSecond: bid.pricePerSecond,
-        },
-      });
-    } catch (error) {
-      reads.set(bidId, {
-        ok: false,
-        error: `undecodable getBid result: ${(error as Error).message.split("\n")[0]}`,
-      });
-    }
+    reads.set(
+      bidId,
+      result?.ok ? decodeBid(result.data) : { ok: false, error: result?.error ?? "no result" },
+    );
   });
   return reads;
+}
+
+/** getBid returns a static tuple: provider, modelId, pricePerSecond, nonce, createdAt, deletedAt. */
+export function decodeBid(data: Uint8Array): BidRead {
+  try {
+    const provider = readUint(data, 0, 160);
+    return {
+      ok: true,
+      state: {
+        provider: getAddress(`0x${provider.toString(16).padStart(40, "0")}`),
+        modelId: readBytes32(data, 32),
+        pricePerSecond: readUint(data, 64),
+      },
+    };
+  } catch (error) {
+    return { ok: false, error: `undecodable getBid result: ${(error as Error).message}` };
+  }
 }

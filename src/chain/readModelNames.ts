@@ -1,4 +1,4 @@
-import { decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from "viem";
+import { bytesToHex, decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from "viem";
 import { marketplaceAbi } from "./abi.js";
 import type { ContractReader } from "./createContractReader.js";
 
@@ -34,7 +34,11 @@ export async function readModelNames(
       return;
     }
     try {
-      const model = decodeFunctionResult({ abi: rawNameAbi, functionName: "getModel", data: result.data });
+      const model = decodeFunctionResult({
+        abi: rawNameAbi,
+        functionName: "getModel",
+        data: bytesToHex(result.data),
+      });
       const bytes = Buffer.from(model.name.slice(2), "hex");
       let validUtf8 = true;
       try {

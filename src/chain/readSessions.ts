@@ -1,8 +1,9 @@
-import { decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
+import { encodeFunctionData, type Hex } from "viem";
 import { marketplaceAbi } from "./abi.js";
+import { readBytes32, readDynamicBytes, readSmall, readUint } from "./abiReader.js";
 import type { ContractReader } from "./createContractReader.js";
 
-/** The fields of getSession the indexer keeps. The user's address is dropped on decoding. */
+/** The fields of getSession the indexer keeps. The user's address is never read. */
 export type SessionState = {
   bidId: string;
   stake: bigint;
@@ -16,7 +17,7 @@ export type SessionState = {
 export type SessionRead = { ok: true; state: SessionState } | { ok: false; error: string };
 
 /** Later than any plausible block time (year 36812): a larger value is garbage, not a time. */
-const maxTimestamp = 2 ** 40;
+const maxTimestamp = 2n ** 40n;
 
 export async function readSessions(
   reader: ContractReader,
@@ -32,39 +33,39 @@ export async function readSessions(
   const reads = new Map<string, SessionRead>();
   sessionIds.forEach((sessionId, i) => {
     const result = results[i];
-    if (!result?.ok) {
-      reads.set(sessionId, { ok: false, error: result?.error ?? "no result" });
-      return;
-    }
-    reads.set(sessionId, decodeSession(result.data));
+    reads.set(
+      sessionId,
+      result?.ok ? decodeSession(result.data) : { ok: false, error: result?.error ?? "no result" },
+    );
   });
   return reads;
 }
 
-export function decodeSession(data: Hex): SessionRead {
-  let session: ReturnType<typeof decode>;
+/**
+ * Decodes getSession's return data (CHAIN.md's Session struct): an offset to the tuple, then
+ * user, bidId, stake, closeoutReceipt (offset), closeoutType, providerWithdrawnAmount, openedAt,
+ * endsAt, closedAt, isActive, isDirectPaymentFromUser.
+ */
+export function decodeSession(data: Uint8Array): SessionRead {
   try {
-    session = decode(data);
+    const tuple = readSmall(data, 0);
+    const field = (index: number) => tuple + 32 * index;
+    const times = [6, 7, 8].map((index) => readUint(data, field(index), 128));
+    if (times.some((time) => time > maxTimestamp)) return { ok: false, error: "timestamp out of range" };
+    const [openedAt, endsAt, closedAt] = times.map(Number) as [number, number, number];
+    return {
+      ok: true,
+      state: {
+        bidId: readBytes32(data, field(1)),
+        stake: readUint(data, field(2)),
+        closeoutReceipt: Uint8Array.from(readDynamicBytes(data, tuple, field(3))),
+        closeoutType: readUint(data, field(4)),
+        openedAt,
+        endsAt,
+        closedAt,
+      },
+    };
   } catch (error) {
-    return { ok: false, error: `undecodable getSession result: ${(error as Error).message.split("\n")[0]}` };
+    return { ok: false, error: `undecodable getSession result: ${(error as Error).message}` };
   }
-  const times = [session.openedAt, session.endsAt, session.closedAt];
-  if (times.some((time) => time > BigInt(maxTimestamp)))
-    return { ok: false, error: "timestamp out of range" };
-  return {
-    ok: true,
-    state: {
-      bidId: session.bidId.toLowerCase(),
-      stake: session.stake,
-      closeoutReceipt: Buffer.from(session.closeoutReceipt.slice(2), "hex"),
-      closeoutType: session.closeoutType,
-      openedAt: Number(session.openedAt),
-      endsAt: Number(session.endsAt),
-      closedAt: Number(session.closedAt),
-    },
-  };
-}
-
-function decode(data: Hex) {
-  return decodeFunctionResult({ abi: marketplaceAbi, functionName: "getSession", data });
 }
