@@ -1,0 +1,266 @@
+import { type Address, encodeAbiParameters, getAddress, type Hex, keccak256, stringToHex } from "viem";
+import type { History, HistoryBid, HistoryModel, HistoryRename, HistorySession } from "./history.js";
+
+export type GenerateHistoryOptions = {
+  seed: number;
+  days: number;
+  /** Average; weekends are quieter, weekday afternoons (UTC) busier. */
+  sessionsPerDay: number;
+  /** The as-of time the history ends at (the last block's timestamp). */
+  endTime: number;
+  /** Default 5, at least 3. */
+  models?: number;
+  /** Default 4, at least 1. */
+  providers?: number;
+};
+
+const modelNames = [
+  "llama-3.3-70b-instruct",
+  "qwen3-235b-a22b",
+  "LMR-Hermes-3-Llama-3.1-8B",
+  "deepseek-r1 (Ünïcødé 🦙)",
+  "mistral-small-3.1-24b",
+  "gemma-3-27b-it",
+  "phi-4-mini",
+  "kimi-k2-instruct",
+];
+const receiptChainId = 8453n;
+
+/**
+ * A deterministic, realistic marketplace history (same options, same history; no Math.random).
+ *
+ * - Models: one is renamed half way through (`renames`), the last one is never named (it has bids
+ *   but no setModel: its name reads ""). Providers have deterministic addresses and 3 bids each.
+ * - Sessions are opened over `days` days before `endTime` (every timestamp is at or after
+ *   endTime − days·86,400), with a daily (UTC afternoon peak) and weekly (quiet weekend) rhythm,
+ *   durations of 5 minutes to a day. Most close between openedAt and endsAt, some after endsAt;
+ *   none after endTime (those stay open).
+ * - Receipts: v1 (160 bytes) before a cutover at 60% of the history, v2 (224 bytes) after, with
+ *   token counts and ttftMs in the hundreds to thousands (some 0, "not measured"). Mixed in, a few
+ *   of each: disputed (closeoutType 1, well-formed receipt), empty, short, naming another session,
+ *   a value too large for its uint32 field, v2 with a trailing extra word, 192-byte v1 receipts.
+ * - Open sessions: a few stuck (never closed, endsAt long past) and a few still running (opened in
+ *   the last hours, endsAt in the future).
+ */
+export function generateHistory(options: GenerateHistoryOptions): History {
+  const random = sfc32(options.seed);
+  const { days, endTime } = options;
+  const start = endTime - days * 86_400;
+  const modelCount = Math.max(3, options.models ?? 5);
+  const providerCount = Math.max(1, options.providers ?? 4);
+
+  const modelIds = Array.from({ length: modelCount }, () => randomHex(random, 32));
+  const models: HistoryModel[] = modelIds
+    .slice(0, -1) // the last model is never named
+    .map((modelId, i) => ({ modelId, name: modelNames[i % modelNames.length] as string }));
+  const renamed = modelIds[1] as Hex;
+  const renames: HistoryRename[] = [
+    { modelId: renamed, name: `${modelNames[1]}-2507`, at: start + Math.floor((days * 86_400) / 2) + 1234 },
+  ];
+
+  const providers: Address[] = Array.from({ length: providerCount }, (_, p) =>
+    getAddress(`0x${keccak256(stringToHex(`mor-throughput dev provider ${p}`)).slice(-40)}`),
+  );
+  const bids: HistoryBid[] = [];
+  for (let p = 0; p < providerCount; p++) {
+    for (let j = 0; j < 3; j++) {
+      bids.push({
+        bidId: randomHex(random, 32),
+        provider: providers[p] as Address,
+        modelId: modelIds[(p * 2 + j) % modelCount] as Hex,
+        pricePerSecond: BigInt(1 + Math.floor(random() * 1000)) * 10n ** 12n,
+      });
+    }
+  }
+  // Popular bids first: bid k is chosen with weight 1 / (k + 1).
+  const bidWeights = bids.map((_, k) => 1 / (k + 1));
+
+  const users: Address[] = Array.from({ length: Math.max(20, days * 3) }, () =>
+    getAddress(randomHex(random, 20)),
+  );
+
+  const sessions: HistorySession[] = [];
+  const newSession = (openedAt: number, duration: number): HistorySession => ({
+    sessionId: randomHex(random, 32),
+    user: users[Math.floor(random() * users.length)] as Address,
+    bidId: (bids[pick(random, bidWeights)] as HistoryBid).bidId,
+    stake: BigInt(1 + Math.floor(random() * 100_000)) * 10n ** 15n,
+    openedAt,
+    endsAt: openedAt + duration,
+  });
+
+  for (let d = 0; d < days; d++) {
+    const dayStart = start + d * 86_400;
+    const weekday = new Date(dayStart * 1000).getUTCDay();
+    const weekly = weekday === 0 || weekday === 6 ? 0.6 : 1.16;
+    const count = Math.round(options.sessionsPerDay * weekly * (0.85 + 0.3 * random()));
+    for (let k = 0; k < count; k++) {
+      // Daily rhythm by rejection: quiet at night (UTC), peak around 15:00.
+      let openedAt: number;
+      do {
+        openedAt = dayStart + Math.floor(random() * 86_400);
+      } while (random() > hourWeight(openedAt));
+      const duration = 300 + Math.floor(random() ** 2 * (86_400 - 300));
+      sessions.push(newSession(openedAt, duration));
+    }
+  }
+  sessions.sort((a, b) => a.openedAt - b.openedAt);
+
+  // Which sessions close, and how.
+  const cutover = start + Math.floor(days * 0.6) * 86_400;
+  const closable = sessions.filter((s) => s.endsAt + 86_400 < endTime);
+  const stuck = new Set(sample(random, closable, Math.max(1, Math.round(closable.length * 0.005))));
+  for (const s of sessions) {
+    if (stuck.has(s)) continue;
+    const late = random() < 0.1;
+    const closedAt = late
+      ? s.endsAt + Math.floor(random() * 6 * 3600)
+      : s.openedAt + Math.max(1, Math.floor((s.endsAt - s.openedAt) * (0.3 + 0.7 * random())));
+    if (closedAt > endTime) continue; // still open at the end
+    s.close = { closedAt, closeoutType: 0, receipt: normalReceipt(random, s.sessionId, closedAt, cutover) };
+  }
+
+  // A few of each odd receipt, on closed sessions.
+  const closed = sessions.filter((s) => s.close !== undefined);
+  const oddities: Array<(s: HistorySession & { close: NonNullable<HistorySession["close"]> }) => void> = [
+    (s) => {
+      s.close.closeoutType = 1; // disputed: the receipt itself looks fine
+    },
+    (s) => {
+      s.close.receipt = "0x";
+    },
+    (s) => {
+      const length = [32, 96, 128, 159][Math.floor(random() * 4)] as number;
+      s.close.receipt = s.close.receipt.slice(0, 2 + 2 * length) as Hex;
+    },
+    (s) => {
+      s.close.receipt = `0x${randomHex(random, 32).slice(2)}${s.close.receipt.slice(66)}`;
+    },
+    (s) => {
+      // ttftMs (word 4) with a bit above uint32
+      const hex = s.close.receipt;
+      s.close.receipt = `${hex.slice(0, 2 + 64 * 4 + 55)}1${hex.slice(2 + 64 * 4 + 56)}` as Hex;
+    },
+    (s) => {
+      s.close.receipt = `${s.close.receipt}${"ab".repeat(32)}`;
+    },
+    (s) => {
+      s.close.receipt = `${s.close.receipt.slice(0, 2 + 2 * 160)}${"00".repeat(31)}07` as Hex;
+    },
+  ];
+  const shares = [0.02, 0.01, 0.01, 0.005, 0.002, 0.005, 0.005];
+  const chosen = sample(
+    random,
+    closed,
+    shares.reduce((n, share) => n + Math.max(1, Math.round(closed.length * share)), 0),
+  );
+  let next = 0;
+  oddities.forEach((apply, k) => {
+    const n = Math.max(1, Math.round(closed.length * (shares[k] as number)));
+    for (let i = 0; i < n && next < chosen.length; i++) {
+      apply(chosen[next++] as HistorySession & { close: NonNullable<HistorySession["close"]> });
+    }
+  });
+
+  // Still running at the end: opened in the last hours, endsAt in the future.
+  const running = Math.max(2, Math.round(options.sessionsPerDay * 0.02));
+  for (let k = 0; k < running; k++) {
+    const openedAt = endTime - 60 - Math.floor(random() * Math.min(6 * 3600, days * 86_400 - 60));
+    sessions.push(newSession(openedAt, endTime - openedAt + 600 + Math.floor(random() * 86_400)));
+  }
+  sessions.sort((a, b) => a.openedAt - b.openedAt || (a.sessionId < b.sessionId ? -1 : 1));
+
+  return { models, bids, sessions, endTime, renames };
+}
+
+function normalReceipt(random: () => number, sessionId: Hex, closedAt: number, cutover: number): Hex {
+  const tps = 5_000 + Math.floor(random() * 75_000);
+  if (closedAt < cutover) {
+    const ttftMs = random() < 0.1 ? 0 : 200 + Math.floor(random() * 4800);
+    return encodeAbiParameters(v1Types, [sessionId, receiptChainId, BigInt(closedAt - 5), tps, ttftMs]);
+  }
+  const ttftMs = random() < 0.05 ? 0 : 150 + Math.floor(random() * 3850);
+  const input = 50 + Math.floor(random() ** 2 * 20_000);
+  const output = 20 + Math.floor(random() * 8_000);
+  return encodeAbiParameters(v2Types, [
+    sessionId,
+    receiptChainId,
+    BigInt(closedAt - 5),
+    tps,
+    ttftMs,
+    input,
+    output,
+  ]);
+}
+
+const v1Types = [
+  { type: "bytes32" },
+  { type: "uint256" },
+  { type: "uint128" },
+  { type: "uint32" },
+  { type: "uint32" },
+] as const;
+const v2Types = [...v1Types, { type: "uint32" }, { type: "uint32" }] as const;
+
+/** 1 at 15:00 UTC, 0.2 at 03:00. */
+function hourWeight(time: number): number {
+  const hour = (time % 86_400) / 3600;
+  return 0.6 + 0.4 * Math.cos(((hour - 15) / 24) * 2 * Math.PI);
+}
+
+function pick(random: () => number, weights: number[]): number {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let r = random() * total;
+  for (let k = 0; k < weights.length; k++) {
+    r -= weights[k] as number;
+    if (r < 0) return k;
+  }
+  return weights.length - 1;
+}
+
+/** n distinct items, in random order (partial Fisher-Yates on a copy). */
+function sample<T>(random: () => number, items: T[], n: number): T[] {
+  const copy = items.slice();
+  const count = Math.min(n, copy.length);
+  for (let k = 0; k < count; k++) {
+    const j = k + Math.floor(random() * (copy.length - k));
+    [copy[k], copy[j]] = [copy[j] as T, copy[k] as T];
+  }
+  return copy.slice(0, count);
+}
+
+function randomHex(random: () => number, bytes: number): Hex {
+  let hex = "0x";
+  for (let k = 0; k < bytes; k++)
+    hex += Math.floor(random() * 256)
+      .toString(16)
+      .padStart(2, "0");
+  return hex as Hex;
+}
+
+/** sfc32, seeded through splitmix32: a small, good, deterministic PRNG returning [0, 1). */
+function sfc32(seed: number): () => number {
+  let s = seed >>> 0;
+  const split = (): number => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  let a = split();
+  let b = split();
+  let c = split();
+  let d = split();
+  const next = (): number => {
+    const t = (((a + b) >>> 0) + d) >>> 0;
+    d = (d + 1) >>> 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) >>> 0;
+    c = ((c << 21) | (c >>> 11)) >>> 0;
+    c = (c + t) >>> 0;
+    return t / 4294967296;
+  };
+  for (let k = 0; k < 12; k++) next();
+  return next;
+}

@@ -1,0 +1,57 @@
+import type { Address, Hex } from "viem";
+
+/**
+ * A declarative marketplace history: what the dev chain should hold. writeHistory puts it on
+ * chain; test/support/expectedFiles computes the published files from it independently.
+ * All times are unix seconds.
+ */
+
+export type HistoryModel = {
+  modelId: Hex;
+  /** The on-chain name: a string (stored as UTF-8) or raw bytes, to store invalid UTF-8. */
+  name: string | { rawHex: Hex };
+  /** getModel reverts for this id (set after everything else is written; false clears it). */
+  reverts?: boolean;
+};
+
+export type HistoryBid = {
+  bidId: Hex;
+  provider: Address;
+  modelId: Hex;
+  pricePerSecond?: bigint;
+  /** getBid reverts for this id (set after everything else is written; false clears it). */
+  reverts?: boolean;
+};
+
+export type HistoryClose = {
+  closedAt: number;
+  /** 0 = signed by the provider, 1 = disputed. */
+  closeoutType: bigint | number;
+  /** The raw closeoutReceipt bytes ("0x" for an empty receipt). */
+  receipt: Hex;
+};
+
+export type HistorySession = {
+  sessionId: Hex;
+  user: Address;
+  bidId: Hex;
+  stake: bigint;
+  openedAt: number;
+  endsAt: number;
+  /** Absent: the session is still open. */
+  close?: HistoryClose;
+  /** getSession reverts for this id (set after everything else is written; false clears it). */
+  reverts?: boolean;
+};
+
+export type HistoryRename = { modelId: Hex; name: string; at: number };
+
+export type History = {
+  models: HistoryModel[];
+  bids: HistoryBid[];
+  sessions: HistorySession[];
+  /** The timestamp of the last block: the as-of time of a sync that reaches the end. */
+  endTime: number;
+  /** Name changes, applied in the first block at or after `at`. */
+  renames?: HistoryRename[];
+};

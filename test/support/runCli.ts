@@ -1,0 +1,50 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const cliPath = fileURLToPath(new URL("../../bin/mor-throughput.js", import.meta.url));
+
+export type CliResult = {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+};
+
+/** Runs the real CLI (the built bundle, as `npx mor-throughput` does) and collects its output. */
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    // The CLI reads these from the environment: only a test's own values reach it.
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      RPC_URL: undefined,
+      DB_PATH: undefined,
+      OUT_DIR: undefined,
+    };
+    Object.assign(env, options.env);
+    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+    const child = spawn(process.execPath, [cliPath, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 120_000);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** The CLI's --json summary, or a failure that shows what the CLI said. */
+export function parseJson<T = Record<string, unknown>>(result: CliResult): T {
+  if (result.code !== 0) throw new Error(`CLI exited ${result.code}:\n${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
+}

@@ -1,0 +1,34 @@
+import type { Address } from "viem";
+import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
+import type { History } from "../../src/devchain/history.js";
+import { type AnvilNode, startAnvil } from "../../src/devchain/startAnvil.js";
+import { writeHistory } from "../../src/devchain/writeHistory.js";
+
+export type DevChain = {
+  node: AnvilNode;
+  rpcUrl: string;
+  contract: Address;
+  lastBlock: number;
+  stop(): Promise<void>;
+};
+
+/** Its own anvil on a free port, the marketplace deployed, and the history written. */
+export async function startDevChain(
+  history: History,
+  options: { multicall?: boolean; genesis?: number } = {},
+): Promise<DevChain> {
+  const earliest = Math.min(
+    history.endTime,
+    ...history.sessions.map((session) => session.openedAt),
+    ...history.sessions.map((session) => session.close?.closedAt ?? history.endTime),
+  );
+  const node = await startAnvil({ timestamp: options.genesis ?? earliest - 86_400 });
+  try {
+    const { contract } = await deployMarketplace(node.rpcUrl, { multicall: options.multicall ?? true });
+    const written = await writeHistory(node.rpcUrl, contract, history);
+    return { node, rpcUrl: node.rpcUrl, contract, lastBlock: written.lastBlock, stop: () => node.stop() };
+  } catch (error) {
+    await node.stop();
+    throw error;
+  }
+}
