@@ -1,0 +1,168 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
+import { generateHistory } from "../../src/devchain/generateHistory.js";
+import type { History, HistorySession } from "../../src/devchain/history.js";
+import { diffFiles } from "../support/diffFiles.js";
+import { expectedFiles } from "../support/expectedFiles.js";
+import { readPublished } from "../support/readPublished.js";
+import { parseJson, runCli } from "../support/runCli.js";
+import { type DevChain, startDevChain } from "../support/startDevChain.js";
+import { userAddresses } from "../support/userAddresses.js";
+
+const endTime = Date.UTC(2026, 2, 1, 7, 30, 0) / 1000; // 2026-03-01: the month after a 28-day February
+const id = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as const;
+
+/** Sessions placed on the edges SPEC.md defines, on top of a generated history. */
+function edgeSessions(history: History): HistorySession[] {
+  const bid = history.bids[0];
+  if (!bid) throw new Error("no bid");
+  const user = "0x00000000000000000000000000000000000000e5" as const;
+  const signed = (sessionId: `0x${string}`, closedAt: number, ttftMs: number, tokens: [number, number]) => ({
+    closedAt,
+    closeoutType: 0,
+    receipt: encodeReceipt({
+      sessionId,
+      chainId: 8453,
+      timestamp: closedAt,
+      tpsScaled1000: 12_000,
+      ttftMs,
+      inputTokens: tokens[0],
+      outputTokens: tokens[1],
+    }),
+  });
+  const session = (n: number, openedAt: number, close?: ReturnType<typeof signed>): HistorySession => ({
+    sessionId: id(n),
+    user,
+    bidId: bid.bidId,
+    stake: 10n ** 18n,
+    openedAt,
+    endsAt: openedAt + 3600,
+    ...(close ? { close } : {}),
+  });
+  const max = 2 ** 32 - 1;
+  return [
+    // Exactly as-of − 24 h: out of the 24h window; one second later: in.
+    session(0xe1, endTime - 90_000, signed(id(0xe1), endTime - 86_400, 734, [10, 20])),
+    session(0xe2, endTime - 90_000, signed(id(0xe2), endTime - 86_399, 1001, [30, 40])),
+    // On the as-of time itself, and token counts near 2^32.
+    session(0xe3, endTime - 3000, signed(id(0xe3), endTime, 2, [max, max])),
+    // Stuck exactly at the grace edge (endsAt + 3600 = as-of) and one second short of it.
+    { ...session(0xe4, endTime - 7200), endsAt: endTime - 3600 },
+    { ...session(0xe5, endTime - 7200), endsAt: endTime - 3599 },
+    // The last second of the leap-free February and the first of March.
+    session(0xe6, endTime - 10 * 86_400, signed(id(0xe6), Date.UTC(2026, 2, 1) / 1000 - 1, 500, [1, 1])),
+    session(0xe7, endTime - 10 * 86_400, signed(id(0xe7), Date.UTC(2026, 2, 1) / 1000, 600, [2, 2])),
+  ];
+}
+
+describe("pipeline, end to end through the CLI", () => {
+  let chain: DevChain;
+  let history: History;
+  let dir: string;
+
+  beforeAll(async () => {
+    const generated = generateHistory({ seed: 7, days: 400, sessionsPerDay: 12, endTime });
+    history = { ...generated, sessions: [...generated.sessions, ...edgeSessions(generated)] };
+    chain = await startDevChain(history);
+    dir = mkdtempSync(join(tmpdir(), "mor-e2e-"));
+  });
+  afterAll(async () => {
+    await chain?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const args = (db: string, out: string, ...more: string[]) => [
+    "run",
+    "--rpc-url",
+    chain.rpcUrl,
+    "--contract",
+    chain.contract,
+    "--from-block",
+    "0",
+    "--confirmations",
+    "0",
+    "--db",
+    db,
+    "--out",
+    out,
+    "--json",
+    ...more,
+  ];
+
+  test("default: `run` publishes every file exactly as SPEC.md computes it", async () => {
+    const out = join(dir, "out");
+    const summary = parseJson<{ sync: { toBlock: number }; build: { asOf: number } }>(
+      await runCli(args(join(dir, "a.sqlite"), out)),
+    );
+    expect(summary.sync.toBlock).toBe(chain.lastBlock);
+    expect(summary.build.asOf).toBe(endTime);
+    const published = Object.fromEntries(
+      Object.entries(readPublished(out)).map(([path, text]) => [path, JSON.parse(text)]),
+    );
+    expect(diffFiles(published, expectedFiles(history, { asOf: endTime }))).toEqual([]);
+    // The edges are really exercised: a token count past 2^32 and the 24 h window's edge.
+    expect((published["summary.json"] as { "24h": { sessions: number } })["24h"].sessions).toBeGreaterThan(0);
+    expect(Object.keys(readPublished(out)).sort()).toEqual([
+      "meta.json",
+      "rollup/by-model-daily.json",
+      "rollup/by-provider-daily.json",
+      "rollup/daily.json",
+      "rollup/hourly.json",
+      "rollup/monthly.json",
+      "stuck-sessions.json",
+      "summary.json",
+    ]);
+  });
+
+  test("behavior: the same database gives byte-identical files; batch reads equal Multicall3 reads", async () => {
+    const first = join(dir, "first");
+    const second = join(dir, "second");
+    const db = join(dir, "b.sqlite");
+    parseJson(await runCli(args(db, first)));
+    parseJson(await runCli(["build", "--db", db, "--out", second, "--json"]));
+    expect(readPublished(second)).toEqual(readPublished(first));
+    const batch = join(dir, "batch");
+    const result = parseJson<{ sync: { rpc: { reader: string } } }>(
+      await runCli(args(join(dir, "c.sqlite"), batch, "--no-multicall")),
+    );
+    expect(result.sync.rpc.reader).toBe("batch");
+    expect(readPublished(batch)).toEqual(readPublished(first));
+  });
+
+  test("behavior: a second run with nothing new changes nothing and reads nothing twice", async () => {
+    const out = join(dir, "warm");
+    const db = join(dir, "d.sqlite");
+    const cold = parseJson<{ sync: { rpc: { rpcCalls: number } } }>(await runCli(args(db, out)));
+    const before = readPublished(out);
+    const warm = parseJson<{ sync: { blocksSynced: number; rpc: { rpcCalls: number } }; build: { changed: boolean } }>(
+      await runCli(args(db, out)),
+    );
+    expect(warm.sync.blocksSynced).toBe(0);
+    expect(warm.build.changed).toBe(false);
+    expect(readPublished(out)).toEqual(before);
+    expect(warm.sync.rpc.rpcCalls).toBeLessThan(10);
+    expect(cold.sync.rpc.rpcCalls).toBeGreaterThan(warm.sync.rpc.rpcCalls);
+  });
+
+  test("behavior: no published file holds a user's address", async () => {
+    const out = join(dir, "privacy");
+    parseJson(await runCli(args(join(dir, "e.sqlite"), out)));
+    const text = Object.values(readPublished(out)).join("\n").toLowerCase();
+    const users = userAddresses(history);
+    expect(users.length).toBeGreaterThan(10);
+    for (const user of users) expect(text).not.toContain(user.slice(2));
+  });
+
+  test("behavior: `validate` accepts what was published and rejects a foreign bucket", async () => {
+    const out = join(dir, "validate");
+    parseJson(await runCli(args(join(dir, "f.sqlite"), out)));
+    const valid = await runCli(["validate", out, "--json"]);
+    expect(valid.code).toBe(0);
+    expect(JSON.parse(valid.stdout)).toMatchObject({ valid: true, problems: [] });
+    const meta = JSON.parse(readFileSync(join(out, "api/throughput/meta.json"), "utf8"));
+    expect(meta).toMatchObject({ chainId: 31337, toBlock: chain.lastBlock, asOf: endTime, apiVersion: "1.0.0" });
+  });
+});
