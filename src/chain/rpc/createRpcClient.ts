@@ -53,6 +53,7 @@ class HttpFailure extends Error {
     message: string,
     readonly retryAfterMs?: number,
     readonly rateLimited = false,
+    readonly timedOut = false,
   ) {
     super(message);
   }
@@ -159,6 +160,8 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       }
       if (error instanceof HttpFailure) {
         if (error.rateLimited) slowDown(error.retryAfterMs ?? backoff(1));
+        // A batch that times out may simply be too much work for the node: send less at once.
+        if (error.timedOut && batch.length > 1) batchSize = Math.max(1, Math.floor(batch.length / 2));
         retryLater(batch, error.message, error.retryAfterMs);
         return;
       }
@@ -220,7 +223,8 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       });
       text = await response.text();
     } catch (error) {
-      throw new HttpFailure(describe(error));
+      const reason = describe(error);
+      throw new HttpFailure(reason, undefined, false, reason === "request timed out");
     }
     if (response.status === 413 && isBatch) throw new BatchRefused();
     if (response.status === 429) {
