@@ -17,7 +17,8 @@ export type StuckSession = {
 export type StuckSessions = { count: number; sessions: StuckSession[] };
 
 export type Meta = {
-  apiVersion: string;
+  /** The API document version (SPEC.md), which the schemas follow. */
+  schemaVersion: string;
   generator: string;
   chainId: number;
   contract: string;

@@ -140,6 +140,20 @@ describe("computeFiles", () => {
     expect(providers.map((p) => p.provider)).toEqual([providerA, providerB]);
   });
 
+  test("behavior: keys sort as lowercase strings, not by code unit of the checksummed form", () => {
+    // "0xB…" sorts before "0xa…" by code unit; as lowercase strings "0xa…" comes first.
+    const upper = "0xB000000000000000000000000000000000000001";
+    const lower = "0xa000000000000000000000000000000000000002";
+    commit({
+      bids: [
+        { bidId: id(0xc1), state: { provider: upper, modelId: modelX, pricePerSecond: 1n } },
+        { bidId: id(0xc2), state: { provider: lower, modelId: modelY, pricePerSecond: 1n } },
+      ],
+      closes: [close(1, asOf - 10, "v2", 1, 1, id(0xc1)), close(2, asOf - 10, "v2", 1, 1, id(0xc2))],
+    });
+    expect(files()["rollup/by-provider-daily.json"].providers.map((p) => p.provider)).toEqual([lower, upper]);
+  });
+
   test("behavior: stuck sessions at the grace edge", () => {
     commit({
       opens: [

@@ -134,7 +134,7 @@ export function computeFiles(queries: RollupQueries, synced: Checkpoint, options
     "rollup/by-provider-daily.json": { providers: byProvider },
     "stuck-sessions.json": { count: stuck.length, sessions: stuck },
     "meta.json": {
-      apiVersion,
+      schemaVersion: apiVersion,
       generator: options.generator,
       chainId: synced.chainId,
       contract: getAddress(synced.contract),

@@ -137,9 +137,10 @@ describe("pipeline, end to end through the CLI", () => {
     const db = join(dir, "d.sqlite");
     const cold = parseJson<{ sync: { rpc: { rpcCalls: number } } }>(await runCli(args(db, out)));
     const before = readPublished(out);
-    const warm = parseJson<{ sync: { blocksSynced: number; rpc: { rpcCalls: number } }; build: { changed: boolean } }>(
-      await runCli(args(db, out)),
-    );
+    const warm = parseJson<{
+      sync: { blocksSynced: number; rpc: { rpcCalls: number } };
+      build: { changed: boolean };
+    }>(await runCli(args(db, out)));
     expect(warm.sync.blocksSynced).toBe(0);
     expect(warm.build.changed).toBe(false);
     expect(readPublished(out)).toEqual(before);
@@ -163,6 +164,11 @@ describe("pipeline, end to end through the CLI", () => {
     expect(valid.code).toBe(0);
     expect(JSON.parse(valid.stdout)).toMatchObject({ valid: true, problems: [] });
     const meta = JSON.parse(readFileSync(join(out, "api/throughput/meta.json"), "utf8"));
-    expect(meta).toMatchObject({ chainId: 31337, toBlock: chain.lastBlock, asOf: endTime, apiVersion: "1.0.0" });
+    expect(meta).toMatchObject({
+      chainId: 31337,
+      toBlock: chain.lastBlock,
+      asOf: endTime,
+      schemaVersion: "1.0.0",
+    });
   });
 });
