@@ -37,39 +37,42 @@ const totalsColumns = "SUM(tokens) AS tokens, COUNT(*) AS sessions, SUM(ttft_ms 
 export function createRollupQueries({ sqlite }: Store) {
   const prepare = (source: string) => sqlite.prepare(source).safeIntegers(true);
   const statements = {
-    earliest: prepare("SELECT MIN(closed_at) AS ts FROM closes WHERE closed_at IS NOT NULL"),
+    earliest: prepare(
+      `SELECT MIN(closed_at) AS ts FROM closes INDEXED BY closes_day
+       WHERE day = (SELECT MIN(day) FROM closes INDEXED BY closes_day WHERE day IS NOT NULL)`,
+    ),
     daily: prepare(
       `SELECT day AS ts, ${totalsColumns} FROM closes INDEXED BY closes_day
-       WHERE closed_at IS NOT NULL GROUP BY day ORDER BY day`,
+       WHERE day IS NOT NULL GROUP BY day ORDER BY day`,
     ),
     hourly: prepare(
       `SELECT closed_at - closed_at % 3600 AS ts, ${totalsColumns} FROM closes INDEXED BY closes_day
-       WHERE closed_at IS NOT NULL AND day >= :firstDay AND closed_at >= :from AND closed_at < :until
+       WHERE day >= :firstDay AND closed_at >= :from AND closed_at < :until
        GROUP BY ts ORDER BY ts`,
     ),
     window: prepare(
       `SELECT ${totalsColumns} FROM closes INDEXED BY closes_day
-       WHERE closed_at IS NOT NULL AND day >= :firstDay AND closed_at > :after AND closed_at <= :upTo`,
+       WHERE day >= :firstDay AND closed_at > :after AND closed_at <= :upTo`,
     ),
     modelDaily: prepare(
       `SELECT model_ref AS ref, day AS ts, ${totalsColumns} FROM closes INDEXED BY closes_model
-       WHERE closed_at IS NOT NULL AND model_ref IS NOT NULL AND day >= :first AND day <= :last
+       WHERE model_ref IS NOT NULL AND day >= :first AND day <= :last
        GROUP BY model_ref, day ORDER BY model_ref, day`,
     ),
     providerDaily: prepare(
       `SELECT provider_ref AS ref, day AS ts, ${totalsColumns} FROM closes INDEXED BY closes_provider
-       WHERE closed_at IS NOT NULL AND provider_ref IS NOT NULL AND day >= :first AND day <= :last
+       WHERE provider_ref IS NOT NULL AND day >= :first AND day <= :last
        GROUP BY provider_ref, day ORDER BY provider_ref, day`,
     ),
     median: {
       hour: prepare(
         `SELECT ttft_ms FROM closes INDEXED BY closes_day
-         WHERE closed_at IS NOT NULL AND day = :day AND ttft_ms > 0 AND closed_at >= :hour AND closed_at < :hour + 3600
+         WHERE day = :day AND ttft_ms > 0 AND closed_at >= :hour AND closed_at < :hour + 3600
          ORDER BY ttft_ms LIMIT 1 OFFSET :offset`,
       ),
       day: prepare(
         `SELECT ttft_ms FROM closes INDEXED BY closes_day
-         WHERE closed_at IS NOT NULL AND day = :day AND ttft_ms > 0 ORDER BY ttft_ms LIMIT 1 OFFSET :offset`,
+         WHERE day = :day AND ttft_ms > 0 ORDER BY ttft_ms LIMIT 1 OFFSET :offset`,
       ),
       month: prepare(
         `SELECT ttft_ms FROM closes INDEXED BY closes_month_ttft
@@ -77,7 +80,7 @@ export function createRollupQueries({ sqlite }: Store) {
       ),
       window: prepare(
         `SELECT ttft_ms FROM closes INDEXED BY closes_day
-         WHERE closed_at IS NOT NULL AND day >= :firstDay AND ttft_ms > 0 AND closed_at > :after AND closed_at <= :upTo
+         WHERE day >= :firstDay AND ttft_ms > 0 AND closed_at > :after AND closed_at <= :upTo
          ORDER BY ttft_ms LIMIT 1 OFFSET :offset`,
       ),
       all: prepare(
@@ -85,12 +88,12 @@ export function createRollupQueries({ sqlite }: Store) {
       ),
       modelDay: prepare(
         `SELECT ttft_ms FROM closes INDEXED BY closes_model
-         WHERE closed_at IS NOT NULL AND model_ref = :ref AND day = :day AND ttft_ms > 0
+         WHERE model_ref = :ref AND day = :day AND ttft_ms > 0
          ORDER BY ttft_ms LIMIT 1 OFFSET :offset`,
       ),
       providerDay: prepare(
         `SELECT ttft_ms FROM closes INDEXED BY closes_provider
-         WHERE closed_at IS NOT NULL AND provider_ref = :ref AND day = :day AND ttft_ms > 0
+         WHERE provider_ref = :ref AND day = :day AND ttft_ms > 0
          ORDER BY ttft_ms LIMIT 1 OFFSET :offset`,
       ),
     },

@@ -70,6 +70,7 @@ export const sessions = sqliteTable(
     index("sessions_opened_block").on(t.openedBlock),
     index("sessions_close_block").on(t.closeBlock).where(sql`close_block IS NOT NULL`),
     index("sessions_open_by_end").on(t.endsAt).where(sql`close_block IS NULL`),
+    index("sessions_unreadable").on(t.readOk).where(sql`read_ok = 0`),
   ],
 );
 
@@ -97,13 +98,16 @@ export const closes = sqliteTable(
     modelRef: integer("model_ref"),
     providerRef: integer("provider_ref"),
   },
+  // Covering indexes for the rollup queries (store/createRollupQueries.ts): each query reads one
+  // index and no table row. `day` is null exactly when the close time is unknown.
   (t) => [
     index("closes_block").on(t.blockNumber),
-    index("closes_day").on(t.day, t.ttftMs, t.tokens, t.closedAt).where(sql`closed_at IS NOT NULL`),
+    index("closes_kind").on(t.kind),
+    index("closes_day").on(t.day, t.ttftMs, t.tokens, t.closedAt).where(sql`day IS NOT NULL`),
     index("closes_month_ttft").on(t.month, t.ttftMs).where(sql`ttft_ms > 0`),
     index("closes_ttft").on(t.ttftMs).where(sql`ttft_ms > 0`),
-    index("closes_model").on(t.modelRef, t.day, t.ttftMs, t.tokens).where(sql`closed_at IS NOT NULL`),
-    index("closes_provider").on(t.providerRef, t.day, t.ttftMs, t.tokens).where(sql`closed_at IS NOT NULL`),
+    index("closes_model").on(t.modelRef, t.day, t.ttftMs, t.tokens).where(sql`day IS NOT NULL`),
+    index("closes_provider").on(t.providerRef, t.day, t.ttftMs, t.tokens).where(sql`day IS NOT NULL`),
   ],
 );
 

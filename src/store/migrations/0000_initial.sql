@@ -49,11 +49,12 @@ CREATE TABLE `closes` (
 );
 --> statement-breakpoint
 CREATE INDEX `closes_block` ON `closes` (`block_number`);--> statement-breakpoint
-CREATE INDEX `closes_day` ON `closes` (`day`,`ttft_ms`,`tokens`,`closed_at`) WHERE closed_at IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `closes_kind` ON `closes` (`kind`);--> statement-breakpoint
+CREATE INDEX `closes_day` ON `closes` (`day`,`ttft_ms`,`tokens`,`closed_at`) WHERE day IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `closes_month_ttft` ON `closes` (`month`,`ttft_ms`) WHERE ttft_ms > 0;--> statement-breakpoint
 CREATE INDEX `closes_ttft` ON `closes` (`ttft_ms`) WHERE ttft_ms > 0;--> statement-breakpoint
-CREATE INDEX `closes_model` ON `closes` (`model_ref`,`day`,`ttft_ms`,`tokens`) WHERE closed_at IS NOT NULL;--> statement-breakpoint
-CREATE INDEX `closes_provider` ON `closes` (`provider_ref`,`day`,`ttft_ms`,`tokens`) WHERE closed_at IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `closes_model` ON `closes` (`model_ref`,`day`,`ttft_ms`,`tokens`) WHERE day IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `closes_provider` ON `closes` (`provider_ref`,`day`,`ttft_ms`,`tokens`) WHERE day IS NOT NULL;--> statement-breakpoint
 CREATE TABLE `models` (
 	`ref` integer PRIMARY KEY NOT NULL,
 	`model_id` text NOT NULL,
@@ -82,4 +83,5 @@ CREATE TABLE `sessions` (
 --> statement-breakpoint
 CREATE INDEX `sessions_opened_block` ON `sessions` (`opened_block`);--> statement-breakpoint
 CREATE INDEX `sessions_close_block` ON `sessions` (`close_block`) WHERE close_block IS NOT NULL;--> statement-breakpoint
-CREATE INDEX `sessions_open_by_end` ON `sessions` (`ends_at`) WHERE close_block IS NULL;
+CREATE INDEX `sessions_open_by_end` ON `sessions` (`ends_at`) WHERE close_block IS NULL;--> statement-breakpoint
+CREATE INDEX `sessions_unreadable` ON `sessions` (`read_ok`) WHERE read_ok = 0;
