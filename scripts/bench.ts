@@ -28,7 +28,7 @@ import {
   type ProcessMeasure,
   type RpcCounts,
 } from "./bench/report.js";
-import { rpc, seedChain } from "./bench/seedChain.js";
+import { ponderFinalityPadding, rpc, seedChain } from "./bench/seedChain.js";
 import { type ChainIdentity, makeCatalog, setCheckpoint, synthDays, writeSynthDb } from "./bench/synthDb.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -148,6 +148,7 @@ async function coldRun(requested: number, withPeer: boolean): Promise<ColdRun> {
     seed: options.seed,
     endTime,
     pruneHistory: !withPeer,
+    finalityPadding: withPeer ? ponderFinalityPadding : 0,
   });
   const proxy = await startCountingProxy(chain.node.rpcUrl);
   const dir = mkdtempSync(join(scratch, `cold-${requested}-`));

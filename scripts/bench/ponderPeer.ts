@@ -111,6 +111,15 @@ export async function runPonder(options: {
   child.once("exit", () => {
     exited = true;
   });
+  // Ponder runs in its own process group: if the bench dies, take the group down with it.
+  const killGroup = () => {
+    try {
+      if (child.pid !== undefined && !exited) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
+  };
+  process.once("exit", killGroup);
 
   let peakKb = 0;
   const sample = () => {
@@ -136,6 +145,7 @@ export async function runPonder(options: {
     return { wallMs, peakRssMb: peakKb / 1024, counts, log };
   } finally {
     clearInterval(sampler);
+    process.off("exit", killGroup);
     await stop(child);
     rmSync(dbDir, { recursive: true, force: true });
   }

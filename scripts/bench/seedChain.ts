@@ -32,6 +32,12 @@ export async function seedChain(options: {
   endTime: number;
   /** No past state (for runs that read at the head only): anvil's memory stays flat. */
   pruneHistory?: boolean;
+  /**
+   * Empty blocks mined on top of the history, so that it is final for an indexer that keeps the
+   * newest blocks for a slower realtime path (Ponder: 30 blocks on an unknown chain). Not free:
+   * anvil's cost per block grows with the state (a few seconds per block at 200k sessions).
+   */
+  finalityPadding?: number;
 }): Promise<SeededChain> {
   const started = performance.now();
   const history = generateHistory({
@@ -49,9 +55,8 @@ export async function seedChain(options: {
   try {
     const { contract } = await deployMarketplace(node.rpcUrl, { multicall: true });
     const written = await writeHistory(node.rpcUrl, contract, history, { maxEventsPerBlock: 5000 });
-    // Empty blocks on top, so that the history is final for every indexer: Ponder keeps the last
-    // 30 blocks of an unknown chain for its realtime path, which indexes block by block.
-    await rpc(node.rpcUrl, "anvil_mine", [`0x${finalityPadding.toString(16)}`]);
+    const padding = options.finalityPadding ?? 0;
+    if (padding > 0) await rpc(node.rpcUrl, "anvil_mine", [`0x${padding.toString(16)}`]);
     const { sessions, closed, events } = countHistory(history);
     return {
       node,
@@ -70,8 +75,8 @@ export async function seedChain(options: {
   }
 }
 
-/** Empty blocks mined after the history (more than Ponder's 30-block finality of unknown chains). */
-export const finalityPadding = 64;
+/** Empty blocks mined after a history that Ponder indexes: more than its 30-block finality of unknown chains. */
+export const ponderFinalityPadding = 64;
 
 /** One JSON-RPC call to the node, for the anvil_* methods. */
 export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
