@@ -201,23 +201,23 @@ export function writeSynthDb(
           if (r < 0.02) {
             kind = "disputed";
             closeoutType = "1";
-            receipt = encodeReceipt(i, closedAt, ttft, v2 ? [400, 300] : undefined);
+            receipt = encodeReceipt(sessionId, i, closedAt, ttft, v2 ? [400, 300] : undefined);
           } else if (r < 0.025) {
             kind = "malformed";
             receipt = Buffer.alloc(0);
           } else if (r < 0.028) {
             kind = "malformed";
-            receipt = encodeReceipt(i, closedAt, ttft, undefined).subarray(0, 96);
+            receipt = encodeReceipt(sessionId, i, closedAt, ttft, undefined).subarray(0, 96);
           } else if (v2) {
             kind = "v2";
             const input = 50 + Math.floor(random() ** 2 * 20_000);
             const output = 20 + Math.floor(random() * 8_000);
-            receipt = encodeReceipt(i, closedAt, ttft, [input, output]);
+            receipt = encodeReceipt(sessionId, i, closedAt, ttft, [input, output]);
             tokens = input + output;
             ttftMs = ttft;
           } else {
             kind = "v1";
-            receipt = encodeReceipt(i, closedAt, ttft, undefined);
+            receipt = encodeReceipt(sessionId, i, closedAt, ttft, undefined);
             ttftMs = ttft;
           }
           insertClose.run(
@@ -332,13 +332,14 @@ function idOf(i: number): string {
 
 /** A receipt as CHAIN.md encodes it: v1 (5 words), v2 (7 words) when token counts are given. */
 function encodeReceipt(
+  sessionId: string,
   i: number,
   closedAt: number,
   ttftMs: number,
   tokens: [number, number] | undefined,
 ): Buffer {
   const receipt = Buffer.alloc(tokens ? 224 : 160);
-  receipt.write(idOf(i).slice(2), 0, "hex");
+  receipt.write(sessionId.slice(2), 0, "hex");
   receipt.writeUInt32BE(8453, 60);
   receipt.writeUInt32BE(closedAt - 5, 92);
   receipt.writeUInt32BE(5_000 + (i % 75_000), 124);
