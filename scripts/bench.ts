@@ -124,6 +124,7 @@ async function mor(args: string[]): Promise<ProcessMeasure & { summary: Record<s
   return {
     wallMs: measured.wallMs,
     peakRssMb: measured.peakRssMb,
+    cpuMs: measured.cpuMs ?? null,
     summary: JSON.parse(measured.stdout) as Record<string, unknown>,
   };
 }
@@ -189,6 +190,7 @@ async function coldRun(requested: number, withPeer: boolean): Promise<ColdRun> {
     const measure = (m: { result: ProcessMeasure; counts: RpcCounts }) => ({
       wallMs: m.result.wallMs,
       peakRssMb: m.result.peakRssMb,
+      cpuMs: m.result.cpuMs,
       ...m.counts,
     });
     const run: ColdRun = {
@@ -226,6 +228,7 @@ async function coldRun(requested: number, withPeer: boolean): Promise<ColdRun> {
         installMs: install.installMs,
         wallMs: peer.wallMs,
         peakRssMb: peer.peakRssMb,
+        cpuMs: peer.cpuMs,
         ...proxy.counts(),
         counts: peer.counts,
         complete: peer.counts.sessions === chain.sessions && peer.counts.closes === chain.closed,
@@ -357,6 +360,7 @@ async function buildRuns(): Promise<{ build: BuildRun[]; incremental: Incrementa
         cached,
         wallMs: measured.wallMs,
         peakRssMb: measured.peakRssMb,
+        cpuMs: measured.cpuMs,
       });
 
       if (closed === base) {
@@ -396,8 +400,8 @@ async function buildRuns(): Promise<{ build: BuildRun[]; incremental: Incrementa
             baseClosed: closed,
             newSessions: options.incremental,
             newBlocks: written.blocks,
-            run: { wallMs: run.wallMs, peakRssMb: run.peakRssMb, ...runCounts },
-            warmRun: { wallMs: warm.wallMs, peakRssMb: warm.peakRssMb, ...proxy.counts() },
+            run: { wallMs: run.wallMs, peakRssMb: run.peakRssMb, cpuMs: run.cpuMs, ...runCounts },
+            warmRun: { wallMs: warm.wallMs, peakRssMb: warm.peakRssMb, cpuMs: warm.cpuMs, ...proxy.counts() },
           };
           log(
             `  incremental run: ${(run.wallMs / 1000).toFixed(2)} s; warm run after it: ${(warm.wallMs / 1000).toFixed(2)} s`,

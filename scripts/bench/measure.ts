@@ -7,6 +7,11 @@ export type Measured = {
   wallMs: number;
   /** Peak resident set size in MB (1 MB = 2^20 bytes). */
   peakRssMb: number;
+  /**
+   * CPU time (user + system) of the process and its children: less sensitive than wall time to
+   * other work on a shared machine. Undefined where /usr/bin/time is missing.
+   */
+  cpuMs: number | undefined;
   code: number | null;
   stdout: string;
   stderr: string;
@@ -28,7 +33,7 @@ export async function measureCommand(
   const scratch = useTime ? mkdtempSync(join(tmpdir(), "mor-bench-time-")) : undefined;
   const rusageFile = scratch ? join(scratch, "rusage") : undefined;
   const [file, argv] = rusageFile
-    ? [gnuTime, ["-f", "%M", "-o", rusageFile, command, ...args]]
+    ? [gnuTime, ["-f", "%M %U %S", "-o", rusageFile, command, ...args]]
     : [command, args];
   const started = performance.now();
   const child = spawn(file, argv, {
@@ -59,14 +64,39 @@ export async function measureCommand(
   clearTimeout(timer);
   if (sampler) clearInterval(sampler);
   let peakKb = sampledKb;
+  let cpuMs: number | undefined;
   if (rusageFile && scratch) {
     const lines = readFileSync(rusageFile, "utf8").trim().split("\n");
     // GNU time prefixes "Command exited with non-zero status N" when the command fails.
-    peakKb = Number(lines[lines.length - 1]);
+    const [maxRss, user, system] = (lines[lines.length - 1] ?? "").split(" ").map(Number);
+    peakKb = maxRss ?? 0;
+    cpuMs = ((user ?? 0) + (system ?? 0)) * 1000;
     rmSync(scratch, { recursive: true, force: true });
   }
-  return { wallMs, peakRssMb: peakKb / 1024, code, stdout, stderr };
+  return { wallMs, peakRssMb: peakKb / 1024, cpuMs, code, stdout, stderr };
 }
+
+/**
+ * CPU time (user + system, children waited for included) of a process and its live descendants
+ * (Linux /proc), in ms.
+ */
+export function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const member of [pid, ...descendants(pid)]) {
+    try {
+      const stat = readFileSync(`/proc/${member}/stat`, "utf8");
+      // Fields after the command name: state is field 3; utime, stime, cutime, cstime are 14-17.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      for (const index of [11, 12, 13, 14]) ticks += Number(fields[index] ?? 0);
+    } catch {
+      // The process exited meanwhile.
+    }
+  }
+  return (ticks * 1000) / clockTicks;
+}
+
+/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
+const clockTicks = 100;
 
 /** Current and peak RSS of a process and all of its descendants (Linux /proc), in kB. */
 export function treeMemoryKb(pid: number): { rssKb: number; hwmKb: number } {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { treeMemoryKb } from "./measure.js";
+import { treeCpuMs, treeMemoryKb } from "./measure.js";
 
 /** The Ponder app of this repository (scripts/ponder-app): ours, copied into the install folder. */
 export const ponderAppSource = fileURLToPath(new URL("../ponder-app/", import.meta.url));
@@ -19,6 +19,8 @@ export type PonderRun = {
   wallMs: number;
   /** Peak of the summed RSS of ponder's process tree, sampled every 100 ms, in MB. */
   peakRssMb: number;
+  /** CPU time (user + system) of ponder's process tree until it was ready. */
+  cpuMs: number;
   counts: PonderCounts;
   /** Ponder's log lines at warn and above (kept for the report when something fails). */
   log: string;
@@ -140,9 +142,10 @@ export async function runPonder(options: {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const wallMs = performance.now() - started;
+    const cpuMs = child.pid === undefined ? 0 : treeCpuMs(child.pid);
     sample();
     const counts = (await (await fetch(`${base}/bench/counts`)).json()) as PonderCounts;
-    return { wallMs, peakRssMb: peakKb / 1024, counts, log };
+    return { wallMs, peakRssMb: peakKb / 1024, cpuMs, counts, log };
   } finally {
     clearInterval(sampler);
     process.off("exit", killGroup);

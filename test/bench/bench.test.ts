@@ -43,7 +43,7 @@ describe("npm run bench (smoke, tiny sizes)", () => {
     const report = JSON.parse(result.stdout) as BenchReport;
     // The table went to stderr, with the same targets.
     expect(result.stderr).toContain(
-      "| measure | size | wall | peak RSS | HTTP requests | RPC calls | note |",
+      "| measure | size | wall | CPU | peak RSS | HTTP requests | RPC calls | note |",
     );
 
     expect(report.machine.cores).toBeGreaterThan(0);
@@ -60,6 +60,7 @@ describe("npm run bench (smoke, tiny sizes)", () => {
       for (const measure of [run.sync, run.firstRun, run.warmRun]) {
         expect(measure.wallMs).toBeGreaterThan(0);
         expect(measure.peakRssMb).toBeGreaterThan(10);
+        expect(measure.cpuMs === null || measure.cpuMs > 0).toBe(true);
         expect(measure.httpRequests).toBeGreaterThan(0);
         expect(measure.rpcCalls).toBeGreaterThanOrEqual(measure.httpRequests);
       }
