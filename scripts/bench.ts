@@ -52,6 +52,8 @@ const usage = `usage: npm run bench -- [flags]
   --cache               keep synthetic databases in .bench/synth/ and reuse them
   --peer-timeout <min>  give up on Ponder after this many minutes (default 40)
   --seed <n>            seed of the generated histories (default 1)
+  --profile-dir <dir>   also write a CPU profile of every mor-throughput command into <dir>/<step>/
+                        (summarize one with scripts/bench/summarizeProfile.ts; profiled times are slower)
 `;
 
 const { values } = parseArgs({
@@ -67,6 +69,7 @@ const { values } = parseArgs({
     cache: { type: "boolean", default: false },
     "peer-timeout": { type: "string", default: "40" },
     seed: { type: "string", default: "1" },
+    "profile-dir": { type: "string" },
     help: { type: "boolean", default: false },
   },
   allowNegative: true,
@@ -115,9 +118,18 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => 
 
 if (!existsSync(join(root, "dist", "cli.js"))) fail("dist/cli.js is missing: run `npm run build` first");
 
-/** mor-throughput's real CLI, measured from the outside. */
-async function mor(args: string[]): Promise<ProcessMeasure & { summary: Record<string, unknown> }> {
-  const measured = await measureCommand(process.execPath, [cli, ...args, "--json", "--quiet"]);
+/**
+ * mor-throughput's real CLI, measured from the outside. With --profile-dir, each invocation also
+ * writes a V8 CPU profile into <dir>/<label>/ (profiling slows it down: those times are not the table's).
+ */
+async function mor(
+  args: string[],
+  label: string,
+): Promise<ProcessMeasure & { summary: Record<string, unknown> }> {
+  const profile = values["profile-dir"]
+    ? ["--cpu-prof", "--cpu-prof-dir", join(values["profile-dir"], label)]
+    : [];
+  const measured = await measureCommand(process.execPath, [...profile, cli, ...args, "--json", "--quiet"]);
   if (measured.code !== 0) {
     throw new Error(`mor-throughput ${args[0]} exited ${measured.code}:\n${measured.stderr}`);
   }
@@ -165,16 +177,16 @@ async function coldRun(requested: number, withPeer: boolean): Promise<ColdRun> {
     "--to-block",
     String(chain.lastBlock),
   ];
-  const counted = async (args: string[]) => {
+  const counted = async (args: string[], label: string) => {
     proxy.reset();
-    const result = await mor(args);
+    const result = await mor(args, `cold-${requested}-${label}`);
     return { result, counts: proxy.counts() };
   };
   try {
     log(
       `  ${chain.sessions} sessions, ${chain.closed} closed, ${chain.events} events in ${chain.blocks} blocks, seeded in ${(chain.seedMs / 1000).toFixed(1)} s`,
     );
-    const sync = await counted(["sync", ...chainArgs, "--db", db]);
+    const sync = await counted(["sync", ...chainArgs, "--db", db], "sync");
     const synced = sync.result.summary as { sessionsClosed: number; sessionsOpened: number };
     if (synced.sessionsClosed !== chain.closed || synced.sessionsOpened !== chain.sessions) {
       throw new Error(
@@ -184,8 +196,8 @@ async function coldRun(requested: number, withPeer: boolean): Promise<ColdRun> {
     log(
       `  mor-throughput sync: ${(sync.result.wallMs / 1000).toFixed(2)} s, ${sync.counts.httpRequests} HTTP requests`,
     );
-    const firstRun = await counted(["run", ...chainArgs, "--db", db, "--out", out]);
-    const warmRun = await counted(["run", ...chainArgs, "--db", db, "--out", out]);
+    const firstRun = await counted(["run", ...chainArgs, "--db", db, "--out", out], "first-run");
+    const warmRun = await counted(["run", ...chainArgs, "--db", db, "--out", out], "warm-run");
     log(`  warm run: ${(warmRun.result.wallMs / 1000).toFixed(2)} s`);
     const measure = (m: { result: ProcessMeasure; counts: RpcCounts }) => ({
       wallMs: m.result.wallMs,
@@ -345,7 +357,7 @@ async function buildRuns(): Promise<{ build: BuildRun[]; incremental: Incrementa
       setCheckpoint(db, chain.identity);
       const stats = databaseStats(db);
       const out = join(dir, "out");
-      const measured = await mor(["build", "--db", db, "--out", out]);
+      const measured = await mor(["build", "--db", db, "--out", out], `build-${closed}`);
       const closedInFiles = (measured.summary as { closedSessions: number }).closedSessions;
       log(
         `  build: ${(measured.wallMs / 1000).toFixed(2)} s, ${measured.peakRssMb.toFixed(0)} MB (${closedInFiles} closed sessions published)`,
@@ -388,14 +400,14 @@ async function buildRuns(): Promise<{ build: BuildRun[]; incremental: Incrementa
             out,
           ];
           proxy.reset();
-          const run = await mor(args);
+          const run = await mor(args, `incremental-${closed}-run`);
           const runCounts = proxy.counts();
           const synced = (run.summary as { sync: { sessionsClosed: number } }).sync.sessionsClosed;
           if (synced !== options.incremental) {
             throw new Error(`the incremental run synced ${synced} closes, expected ${options.incremental}`);
           }
           proxy.reset();
-          const warm = await mor(args);
+          const warm = await mor(args, `incremental-${closed}-warm-run`);
           incremental = {
             baseClosed: closed,
             newSessions: options.incremental,
