@@ -29,7 +29,7 @@ describe("workflows", () => {
     expect(publish).toMatch(/schedule:\n\s+- cron: "\d+ \* \* \* \*"/);
     expect(publish).toContain("workflow_dispatch:");
     expect(publish).toMatch(/concurrency:\n\s+group: publish\n\s+cancel-in-progress: false/);
-    expect(publish).toContain("RPC_URL: ${{ secrets.RPC_URL }}");
+    expect(publish).toMatch(/RPC_URL: \$\{\{ secrets\.RPC_URL \}\}/);
     expect(publish).toMatch(/upload-pages-artifact@v\d+\n\s+with:\n\s+path: out\/current/);
     const order = [
       "actions/cache/restore@",
