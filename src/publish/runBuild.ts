@@ -62,11 +62,9 @@ export function runBuild(store: Store, options: BuildOptions, logger: Logger): B
 
   for (const [path, content] of buildSiteFiles()) files.set(path, content);
   const published = publishRelease(options.out, files);
-  logger.info(published.changed ? "published" : "published set unchanged", {
+  logger.debug(published.changed ? "published" : "published set unchanged", {
     out: options.out,
     release: published.releaseId,
-    asOf: new Date(synced.blockTimestamp * 1000).toISOString(),
-    block: synced.blockNumber,
   });
   return {
     out: options.out,
