@@ -123,7 +123,10 @@ export interface StuckSession {
  * What the files were computed from: chain, contract, block range, as-of time, and anomaly counts.
  */
 export interface Meta {
-  apiVersion: string;
+  /**
+   * Version of the API document (1.0.0) that these files and their schemas follow.
+   */
+  schemaVersion: string;
   generator?: string;
   chainId: number;
   contract: string;
