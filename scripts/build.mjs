@@ -1,5 +1,11 @@
-// Bundles the TypeScript sources into dist/ so that `npx mor-throughput` needs no build step to remember.
-// Runs on `npm ci` (prepare) and before the tests.
+// Builds everything dist/ holds, so that `npx mor-throughput` needs no build step to remember.
+// Runs on `npm ci` (prepare) and before the tests:
+//   dist/cli.js, dist/index.js   the CLI and the package entry (esbuild bundles)
+//   dist/types/                  the package's declarations (tsc), for `import ... from "mor-throughput"`
+//   dist/dashboard/              the dashboard page and its content-hashed assets, which `build` publishes
+import { execFileSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { build } from "esbuild";
 
 await build({
@@ -14,4 +20,36 @@ await build({
   splitting: true,
   sourcemap: true,
   logLevel: "warning",
+});
+
+// The dashboard: one script and one style sheet, named by content hash (served as immutable),
+// everything bundled (uPlot included): the page loads nothing from elsewhere.
+const dashboard = join("dist", "dashboard");
+rmSync(dashboard, { recursive: true, force: true });
+const { metafile } = await build({
+  entryPoints: { dashboard: "src/dashboard/main.ts" },
+  outdir: join(dashboard, "assets"),
+  entryNames: "[name]-[hash]",
+  bundle: true,
+  platform: "browser",
+  format: "esm",
+  target: ["es2022", "chrome100", "firefox100", "safari15"],
+  minify: true,
+  metafile: true,
+  legalComments: "linked",
+  logLevel: "warning",
+});
+const outputs = Object.keys(metafile.outputs);
+const asset = (extension) => {
+  const found = outputs.find((path) => path.endsWith(extension));
+  if (!found) throw new Error(`the dashboard build wrote no ${extension} file`);
+  return `assets/${basename(found)}`;
+};
+const html = readFileSync("src/dashboard/index.html", "utf8")
+  .replace("{{script}}", asset(".js"))
+  .replace("{{style}}", asset(".css"));
+writeFileSync(join(dashboard, "index.html"), html);
+
+execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], {
+  stdio: "inherit",
 });

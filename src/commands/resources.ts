@@ -1,11 +1,9 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { UserError } from "../errors/BaseError.js";
-import type { Logger } from "../log/createLogger.js";
 import { checkOutputDirectory } from "../publish/publishRelease.js";
 import { acquireLock, type Lock } from "../store/acquireLock.js";
 import { openStore, type Store } from "../store/openStore.js";
-import type { SyncProgress } from "../sync/syncChain.js";
 import { checkWritable } from "../util/checkWritable.js";
 
 /** The database, locked against other runs for as long as it is open. */
@@ -38,26 +36,4 @@ export function lockOutput(out: string): Lock {
   checkWritable(out, "--out");
   checkOutputDirectory(out);
   return acquireLock(join(out, ".lock"), `the output directory ${out}`);
-}
-
-/** Plain periodic progress lines on stderr (at most one every two seconds). */
-export function progressReporter(logger: Logger, intervalMs = 2000): (progress: SyncProgress) => void {
-  let last = 0;
-  const started = performance.now();
-  return (progress) => {
-    const now = performance.now();
-    if (now - last < intervalMs && progress.synced < progress.to) return;
-    last = now;
-    const total = progress.to - progress.from + 1;
-    const done = progress.synced - progress.from + 1;
-    const rate = done / Math.max((now - started) / 1000, 0.001);
-    logger.info("sync progress", {
-      block: `${progress.synced}/${progress.to}`,
-      done: `${((100 * done) / total).toFixed(1)}%`,
-      opened: progress.opened,
-      closed: progress.closed,
-      blocksPerSecond: Math.round(rate),
-      eta: `${Math.max(0, Math.round((total - done) / rate))}s`,
-    });
-  };
 }

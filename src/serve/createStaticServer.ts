@@ -25,7 +25,7 @@ export function createStaticServer(root: string): Server {
       response.end(file === 414 ? "URI too long\n" : file === 400 ? "bad request\n" : "not found\n");
       return;
     }
-    const headers = { ...headersFor(file.path), "Content-Length": String(file.size) };
+    const headers = { ...headersFor(urlPathOf(request.url), file.path), "Content-Length": String(file.size) };
     response.writeHead(200, headers);
     if (method === "HEAD") {
       response.end();
@@ -71,4 +71,9 @@ export function resolveFile(root: string, url: string): { path: string; size: nu
   } catch {
     return 404;
   }
+}
+
+/** The decoded path of a request URL that resolveFile accepted: what the header rules match. */
+function urlPathOf(url = "/"): string {
+  return decodeURIComponent(url.split("?")[0]?.split("#")[0] ?? "/").replace(/\/{2,}/g, "/");
 }

@@ -107,11 +107,20 @@ describe("pipeline, end to end through the CLI", () => {
     expect((published["summary.json"] as { "24h": { sessions: number } })["24h"].sessions).toBeGreaterThan(0);
     expect(Object.keys(readPublished(out)).sort()).toEqual([
       "meta.json",
+      "openapi.json",
       "rollup/by-model-daily.json",
       "rollup/by-provider-daily.json",
       "rollup/daily.json",
       "rollup/hourly.json",
       "rollup/monthly.json",
+      "schemas/bucket.schema.json",
+      "schemas/by-model-daily.schema.json",
+      "schemas/by-provider-daily.schema.json",
+      "schemas/meta.schema.json",
+      "schemas/rollup.schema.json",
+      "schemas/stuck-sessions.schema.json",
+      "schemas/summary.schema.json",
+      "schemas/window.schema.json",
       "stuck-sessions.json",
       "summary.json",
     ]);
