@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { UserError } from "../errors/BaseError.js";
+import { makeDirectory } from "../util/makeDirectory.js";
 import { packageRoot } from "../util/packageRoot.js";
 import * as schema from "./schema.js";
 
@@ -34,7 +35,7 @@ export function knownSchemaVersion(): number {
 export function openStore(path: string, options: { readonly?: boolean } = {}): Store {
   if (path !== ":memory:" && !options.readonly) {
     try {
-      mkdirSync(dirname(path), { recursive: true });
+      makeDirectory(dirname(path));
     } catch (error) {
       throw new UserError(`Cannot create the database folder ${dirname(path)}`, {
         details: `Expected a writable location for --db. ${(error as Error).message}`,
