@@ -4,7 +4,7 @@ import { runBuild } from "../publish/runBuild.js";
 import { packageVersion } from "../util/packageVersion.js";
 import { generatorName, runCommand } from "./context.js";
 import { addBuildOptions, addDbOption, addLogOptions } from "./options.js";
-import { lockOutput, openDatabase } from "./resources.js";
+import { checkDatabase, checkOutput, lockOutput, openDatabase } from "./resources.js";
 
 export function buildCommand(): Command {
   const command = new Command("build").description(
@@ -14,6 +14,8 @@ export function buildCommand(): Command {
   return command.action((raw) =>
     runCommand(raw, async ({ logger }) => {
       const { db, out, stuckGrace } = parseOutputOptions(raw);
+      checkDatabase(db, { create: false });
+      checkOutput(out);
       const outputLock = lockOutput(out);
       try {
         const database = openDatabase(db, { create: false });

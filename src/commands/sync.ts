@@ -4,7 +4,7 @@ import { parseChainOptions, parseOutputOptions } from "../config/parseOptions.js
 import { runSync } from "../sync/runSync.js";
 import { runCommand } from "./context.js";
 import { addChainOptions, addDbOption, addLogOptions } from "./options.js";
-import { openDatabase, progressReporter } from "./resources.js";
+import { checkDatabase, openDatabase, progressReporter } from "./resources.js";
 
 export function syncCommand(): Command {
   const command = new Command("sync").description(
@@ -16,6 +16,7 @@ export function syncCommand(): Command {
       const options = parseChainOptions(raw);
       const { db } = parseOutputOptions(raw);
       const chain = await connectChain(options, logger);
+      checkDatabase(db, { create: true, chain });
       const database = openDatabase(db, { create: true });
       try {
         return await runSync(database.store, chain, logger, progressReporter(logger));

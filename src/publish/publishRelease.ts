@@ -90,20 +90,11 @@ export function publishRelease(
 
 /**
  * Refuses an output directory that holds anything mor-throughput did not write there: a
- * publish must never delete or shadow someone else's files.
+ * publish must never delete or shadow someone else's files. Creates nothing (a directory that
+ * does not exist yet passes).
  */
 export function checkOutputDirectory(outDir: string): void {
-  if (!existsSync(outDir)) {
-    try {
-      makeDirectory(outDir);
-    } catch (error) {
-      throw new UserError(`Cannot create the output directory ${outDir}`, {
-        details: `Expected a writable directory (--out). ${(error as Error).message}`,
-        cause: error,
-      });
-    }
-    return;
-  }
+  if (!existsSync(outDir)) return;
   if (!lstatSync(outDir).isDirectory()) {
     throw new UserError(`The output path ${outDir} is not a directory`, {
       details: "Expected a directory (--out).",

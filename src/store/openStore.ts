@@ -50,25 +50,30 @@ export function openStore(path: string, options: { readonly?: boolean } = {}): S
       fileMustExist: options.readonly ?? false,
     });
     sqlite.pragma("busy_timeout = 5000");
-    if (!options.readonly) {
-      sqlite.pragma("journal_mode = WAL");
-      sqlite.pragma("synchronous = NORMAL");
-    }
-    sqlite.pragma("foreign_keys = ON");
   } catch (error) {
     throw new UserError(`Cannot open the database ${path}`, {
       details: `Expected a writable SQLite file (--db). ${(error as Error).message}`,
       cause: error,
     });
   }
-  const known = knownSchemaVersion();
-  const version = sqlite.pragma("user_version", { simple: true }) as number;
-  if (version > known) {
+  let version: number;
+  try {
+    // Before any pragma that writes (journal_mode): a newer database is left exactly as it was.
+    version = checkSchemaVersion(sqlite, path);
+    if (!options.readonly) {
+      sqlite.pragma("journal_mode = WAL");
+      sqlite.pragma("synchronous = NORMAL");
+    }
+    sqlite.pragma("foreign_keys = ON");
+  } catch (error) {
     sqlite.close();
-    throw new UserError(`The database ${path} was written by a newer mor-throughput`, {
-      details: `Its schema version is ${version}; this version knows up to ${known}. Upgrade mor-throughput, or use another --db.`,
+    if (error instanceof UserError) throw error;
+    throw new UserError(`Cannot open the database ${path}`, {
+      details: `Expected a writable SQLite file (--db). ${(error as Error).message}`,
+      cause: error,
     });
   }
+  const known = knownSchemaVersion();
   const db = drizzle(sqlite, { schema }) as StoreDb;
   if (!options.readonly && version < known) {
     try {
@@ -83,4 +88,16 @@ export function openStore(path: string, options: { readonly?: boolean } = {}): S
     }
   }
   return { db, sqlite, close: () => sqlite.close() };
+}
+
+/** The database's schema version (PRAGMA user_version); one newer than this build knows is refused. */
+export function checkSchemaVersion(sqlite: Database.Database, path: string): number {
+  const known = knownSchemaVersion();
+  const version = sqlite.pragma("user_version", { simple: true }) as number;
+  if (version > known) {
+    throw new UserError(`The database ${path} was written by a newer mor-throughput`, {
+      details: `Its schema version is ${version}; this version knows up to ${known}. Upgrade mor-throughput, or use another --db.`,
+    });
+  }
+  return version;
 }

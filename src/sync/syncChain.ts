@@ -3,9 +3,9 @@ import { createLogFetcher } from "../chain/createLogFetcher.js";
 import type { BidRead } from "../chain/readBids.js";
 import type { SessionState } from "../chain/readSessions.js";
 import type { RpcClient } from "../chain/rpc/createRpcClient.js";
-import { UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import type { SyncStore } from "../store/createSyncStore.js";
+import { checkIdentity } from "./checkIdentity.js";
 import { fetchRange, type RangeContext, type RangeResult } from "./fetchRange.js";
 import { findCommonAncestor } from "./findCommonAncestor.js";
 import { resolveTarget, type ToBlock } from "./resolveTarget.js";
@@ -161,24 +161,4 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
   }
   store.pruneBlocks(target - 4 * hashWindow);
   return summary;
-}
-
-function checkIdentity(
-  stored: { chainId: number; contract: string; fromBlock: number },
-  wanted: { chainId: number; contract: string; fromBlock: number },
-  fromBlockExplicit: boolean,
-): void {
-  const mismatches: string[] = [];
-  if (stored.chainId !== wanted.chainId)
-    mismatches.push(`chain ${stored.chainId} (this run: ${wanted.chainId})`);
-  if (stored.contract !== wanted.contract)
-    mismatches.push(`contract ${stored.contract} (this run: ${wanted.contract})`);
-  if (fromBlockExplicit && stored.fromBlock !== wanted.fromBlock) {
-    mismatches.push(`start block ${stored.fromBlock} (this run: --from-block ${wanted.fromBlock})`);
-  }
-  if (mismatches.length > 0) {
-    throw new UserError("The database was indexed with other settings", {
-      details: `It holds ${mismatches.join(", ")}. Use another --db for another chain, contract or start block.`,
-    });
-  }
 }
