@@ -1,5 +1,4 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -7,6 +6,7 @@ import { getAddress, type Hex, keccak256, stringToHex } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
 import type { History } from "../../src/devchain/history.js";
+import { closedPort } from "../support/closedPort.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 import { treeState } from "../support/treeState.js";
@@ -49,16 +49,6 @@ function smallHistory(): History {
     ],
     endTime,
   };
-}
-
-/** A loopback port nothing listens on (for a moment at least). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 describe("bad configuration, end to end through the CLI", () => {
