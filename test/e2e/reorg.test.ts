@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Address, getAddress, type Hex, keccak256, stringToHex } from "viem";
@@ -9,7 +11,7 @@ import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { readPublished } from "../support/readPublished.js";
-import { parseJson, runCli } from "../support/runCli.js";
+import { type CliResult, parseJson, runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 import { treeState } from "../support/treeState.js";
 
@@ -190,25 +192,23 @@ describe("reorgs, end to end through the CLI", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const run = async (db: string, out: string) =>
-    parseJson<RunSummary>(
-      await runCli([
-        "run",
-        "--rpc-url",
-        chain.rpcUrl,
-        "--contract",
-        chain.contract,
-        "--from-block",
-        "0",
-        "--confirmations",
-        "0",
-        "--db",
-        join(dir, db),
-        "--out",
-        join(dir, out),
-        "--json",
-      ]),
-    );
+  const runArgs = (db: string, out: string, rpcUrl = chain.rpcUrl) => [
+    "run",
+    "--rpc-url",
+    rpcUrl,
+    "--contract",
+    chain.contract,
+    "--from-block",
+    "0",
+    "--confirmations",
+    "0",
+    "--db",
+    join(dir, db),
+    "--out",
+    join(dir, out),
+    "--json",
+  ];
+  const run = async (db: string, out: string) => parseJson<RunSummary>(await runCli(runArgs(db, out)));
 
   /**
    * One follower database lives through every case, as a cron job's would. A case opens its
@@ -240,26 +240,33 @@ describe("reorgs, end to end through the CLI", () => {
     const newHead = await canonical.head();
     expect(newHead.number).toBe(ancestor.number + newBranch.length);
 
+    const follower = await followerEqualsFresh(name);
+    expect(follower.sync.reorg).toEqual({ depth: oldBranch.length, ancestor: ancestor.number });
+    // The old branch published other numbers (not only another meta.json): the reorg mattered.
+    const { "meta.json": _old, ...oldData } = oldFiles;
+    const { "meta.json": _new, ...newData } = readPublished(join(dir, "follower-out"));
+    expect(oldData).not.toEqual(newData);
+  }
+
+  /**
+   * Runs the follower and a fresh index of the chain as it is now: the same files byte for byte,
+   * and the files SPEC.md gives for the canonical history.
+   */
+  async function followerEqualsFresh(name: string): Promise<RunSummary> {
+    const head = await canonical.head();
     const [follower, fresh] = await Promise.all([
       run("follower.sqlite", "follower-out"),
       run(`${name}-fresh.sqlite`, `${name}-fresh-out`),
     ]);
-    expect(follower.sync).toMatchObject({
-      toBlock: newHead.number,
-      reorg: { depth: oldBranch.length, ancestor: ancestor.number },
-    });
-    expect(fresh.sync).toMatchObject({ toBlock: newHead.number, reorg: null });
+    expect(follower.sync.toBlock).toBe(head.number);
+    expect(fresh.sync).toMatchObject({ toBlock: head.number, reorg: null });
     const followerFiles = readPublished(join(dir, "follower-out"));
     expect(followerFiles).toEqual(readPublished(join(dir, `${name}-fresh-out`)));
-
     const published = Object.fromEntries(
       Object.entries(followerFiles).map(([path, text]) => [path, JSON.parse(text)]),
     );
-    expect(diffFiles(published, expectedFiles(canonical.history(), { asOf: newHead.timestamp }))).toEqual([]);
-    // The old branch published other numbers (not only another meta.json): the reorg mattered.
-    const { "meta.json": _old, ...oldData } = oldFiles;
-    const { "meta.json": _new, ...newData } = followerFiles;
-    expect(oldData).not.toEqual(newData);
+    expect(diffFiles(published, expectedFiles(canonical.history(), { asOf: head.timestamp }))).toEqual([]);
+    return follower;
   }
 
   test("behavior: depth 1, a close vanishes, another appears, an open vanishes", async () => {
@@ -315,7 +322,102 @@ describe("reorgs, end to end through the CLI", () => {
       await reorgCase(p, { open: [`${p} a`, `${p} b`, `${p} c`] }, old, fresh);
     });
   }
+  test("behavior: a reorg in the middle of a run: that run exits 75, the next one equals a fresh index", async () => {
+    await canonical.write([{ open: ["mid a", "mid b", "mid c", "mid d"] }]);
+    const ancestor = await canonical.head();
+    expect((await run("follower.sqlite", "follower-out")).sync.toBlock).toBe(ancestor.number);
+
+    await canonical.snapshot();
+    await canonical.write([
+      { close: ["mid a"] },
+      { close: ["mid b"] },
+      {},
+      {},
+      {},
+      { close: ["mid c"] },
+      {},
+      {},
+    ]);
+    // The run fetches its first four ranges a block each, then goes on from ancestor + 5: the
+    // chain changes under it there. "mid a" moves to another block; every session the ranges in
+    // flight may read after the change is closed on the new branch too, so no read waits for a
+    // lagging state.
+    const newBranch: BranchBlock[] = [
+      {},
+      { close: ["mid b"] },
+      { close: ["mid a"] },
+      {},
+      {},
+      {},
+      {},
+      {},
+      { close: ["mid d"] },
+    ];
+    const proxy = await startReorgingProxy(chain.rpcUrl, ancestor.number + 5, async () => {
+      await canonical.revert();
+      await canonical.write(newBranch);
+    });
+    let interrupted: CliResult;
+    try {
+      interrupted = await runCli(runArgs("follower.sqlite", "follower-out", proxy.url));
+    } finally {
+      await proxy.close();
+    }
+    expect(proxy.triggered()).toBe(true);
+    expect(interrupted.stderr).toMatch(/^error: The chain reorganised during the sync/m);
+    expect(interrupted.code).toBe(75);
+
+    const follower = await followerEqualsFresh("mid");
+    expect(follower.sync.reorg).toMatchObject({ ancestor: ancestor.number });
+  });
 });
+
+/**
+ * A loopback endpoint in front of anvil that, the first time it sees eth_getLogs from block
+ * `trigger`, holds that request and every later one until `reorg` has replaced the chain: a reorg
+ * in the middle of a run, at a known point of it.
+ */
+async function startReorgingProxy(
+  target: string,
+  trigger: number,
+  reorg: () => Promise<void>,
+): Promise<{ url: string; triggered(): boolean; close(): Promise<void> }> {
+  let gate: Promise<void> | undefined;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", async () => {
+      try {
+        const body = Buffer.concat(chunks);
+        const calls = [JSON.parse(body.toString("utf8"))].flat() as Array<{
+          method: string;
+          params?: Array<{ fromBlock?: string }>;
+        }>;
+        const fromTrigger = (call: (typeof calls)[number]) =>
+          call.method === "eth_getLogs" && Number(call.params?.[0]?.fromBlock) === trigger;
+        if (!gate && calls.some(fromTrigger)) gate = reorg();
+        if (gate) await gate;
+        const upstream = await fetch(target, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        });
+        response
+          .writeHead(upstream.status, { "content-type": "application/json" })
+          .end(await upstream.text());
+      } catch (error) {
+        response.writeHead(500, { "content-type": "text/plain" }).end(String(error));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    triggered: () => gate !== undefined,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe("a reorg deeper than the stored block hashes", () => {
   let chain: DevChain;
