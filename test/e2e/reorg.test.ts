@@ -338,10 +338,11 @@ describe("reorgs, end to end through the CLI", () => {
       {},
       {},
     ]);
-    // The run fetches its first four ranges a block each, then goes on from ancestor + 5: the
-    // chain changes under it there. "mid a" moves to another block; every session the ranges in
-    // flight may read after the change is closed on the new branch too, so no read waits for a
-    // lagging state.
+    // The run asks for its first ranges together (four of one block each), and for the next ones
+    // only after the first range was committed: the chain changes under it at the first request
+    // for logs that does not include ancestor + 1. "mid a" moves to another block; every session
+    // the ranges still in flight may read after the change is closed on the new branch too, so
+    // that no read waits for a lagging state.
     const newBranch: BranchBlock[] = [
       {},
       { close: ["mid b"] },
@@ -353,7 +354,9 @@ describe("reorgs, end to end through the CLI", () => {
       {},
       { close: ["mid d"] },
     ];
-    const proxy = await startReorgingProxy(chain.rpcUrl, ancestor.number + 5, async () => {
+    const later = (fromBlocks: number[]) =>
+      fromBlocks.length > 0 && Math.min(...fromBlocks) > ancestor.number + 1;
+    const proxy = await startReorgingProxy(chain.rpcUrl, later, async () => {
       await canonical.revert();
       await canonical.write(newBranch);
     });
@@ -373,13 +376,13 @@ describe("reorgs, end to end through the CLI", () => {
 });
 
 /**
- * A loopback endpoint in front of anvil that, the first time it sees eth_getLogs from block
- * `trigger`, holds that request and every later one until `reorg` has replaced the chain: a reorg
- * in the middle of a run, at a known point of it.
+ * A loopback endpoint in front of anvil that, at the first HTTP request whose eth_getLogs start
+ * blocks satisfy `trigger`, holds that request and every later one until `reorg` has replaced the
+ * chain: a reorg in the middle of a run, at a known point of it.
  */
 async function startReorgingProxy(
   target: string,
-  trigger: number,
+  trigger: (fromBlocks: number[]) => boolean,
   reorg: () => Promise<void>,
 ): Promise<{ url: string; triggered(): boolean; close(): Promise<void> }> {
   let gate: Promise<void> | undefined;
@@ -393,9 +396,10 @@ async function startReorgingProxy(
           method: string;
           params?: Array<{ fromBlock?: string }>;
         }>;
-        const fromTrigger = (call: (typeof calls)[number]) =>
-          call.method === "eth_getLogs" && Number(call.params?.[0]?.fromBlock) === trigger;
-        if (!gate && calls.some(fromTrigger)) gate = reorg();
+        const fromBlocks = calls
+          .filter((call) => call.method === "eth_getLogs")
+          .map((call) => Number(call.params?.[0]?.fromBlock));
+        if (!gate && trigger(fromBlocks)) gate = reorg();
         if (gate) await gate;
         const upstream = await fetch(target, {
           method: "POST",

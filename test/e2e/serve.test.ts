@@ -15,7 +15,7 @@ import { cliPath } from "../support/runCli.js";
 
 type RawResponse = { status: number | undefined; head: string; body: string; raw: string };
 
-/** Sends exact bytes, reads until the server closes the connection (or 3 s pass). */
+/** Sends exact bytes, reads until the server closes the connection (or 10 s pass). */
 function rawRequest(port: number, request: string | Buffer): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
@@ -33,7 +33,7 @@ function rawRequest(port: number, request: string | Buffer): Promise<RawResponse
         raw,
       });
     };
-    const timer = setTimeout(() => socket.destroy(), 3000);
+    const timer = setTimeout(() => socket.destroy(), 10_000);
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("close", finish);
     socket.on("error", (error: NodeJS.ErrnoException) => {
