@@ -4,7 +4,7 @@ import { runBuild } from "../publish/runBuild.js";
 import { packageVersion } from "../util/packageVersion.js";
 import { generatorName, runCommand } from "./context.js";
 import { addBuildOptions, addDbOption, addLogOptions } from "./options.js";
-import { lockOutput, openDatabase } from "./resources.js";
+import { checkDatabase, checkOutput, lockOutput, openDatabase } from "./resources.js";
 import { renderBuildSummary } from "./summary/renderBuildSummary.js";
 
 export function buildCommand(): Command {
@@ -17,6 +17,8 @@ export function buildCommand(): Command {
       raw,
       async ({ logger }) => {
         const { db, out, stuckGrace } = parseOutputOptions(raw);
+        checkDatabase(db, { create: false });
+        checkOutput(out);
         const outputLock = lockOutput(out);
         try {
           const database = openDatabase(db, { create: false });

@@ -6,7 +6,7 @@ import { runSync } from "../sync/runSync.js";
 import { packageVersion } from "../util/packageVersion.js";
 import { generatorName, runCommand } from "./context.js";
 import { addBuildOptions, addChainOptions, addDbOption, addLogOptions } from "./options.js";
-import { lockOutput, openDatabase } from "./resources.js";
+import { checkDatabase, checkOutput, lockOutput, openDatabase } from "./resources.js";
 import { type RunSummary, renderRunSummary } from "./summary/renderRunSummary.js";
 
 export function runCommandDefinition(): Command {
@@ -19,6 +19,8 @@ export function runCommandDefinition(): Command {
         const options = parseChainOptions(raw);
         const { db, out, stuckGrace } = parseOutputOptions(raw);
         const chain = await connectChain(options, logger);
+        checkDatabase(db, { create: true, chain });
+        checkOutput(out);
         const outputLock = lockOutput(out);
         try {
           const database = openDatabase(db, { create: true });

@@ -4,7 +4,7 @@ import { parseChainOptions, parseOutputOptions } from "../config/parseOptions.js
 import { runSync } from "../sync/runSync.js";
 import { runCommand } from "./context.js";
 import { addChainOptions, addDbOption, addLogOptions } from "./options.js";
-import { openDatabase } from "./resources.js";
+import { checkDatabase, openDatabase } from "./resources.js";
 import { renderSyncSummary } from "./summary/renderSyncSummary.js";
 
 export function syncCommand(): Command {
@@ -19,6 +19,7 @@ export function syncCommand(): Command {
         const options = parseChainOptions(raw);
         const { db } = parseOutputOptions(raw);
         const chain = await connectChain(options, logger);
+        checkDatabase(db, { create: true, chain });
         const database = openDatabase(db, { create: true });
         try {
           return await runSync(database.store, chain, logger, progress.update);

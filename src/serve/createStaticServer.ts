@@ -11,7 +11,7 @@ const maxUrlLength = 2048;
  * hidden entries (.releases, .lock); anything else is a 4xx and never a byte from outside.
  */
 export function createStaticServer(root: string): Server {
-  return createServer({ maxHeaderSize: 8192 }, (request, response) => {
+  const server = createServer({ maxHeaderSize: 8192 }, (request, response) => {
     const method = request.method ?? "";
     if (method !== "GET" && method !== "HEAD") {
       response
@@ -35,6 +35,13 @@ export function createStaticServer(root: string): Server {
       .on("error", () => response.destroy())
       .pipe(response);
   });
+  // CONNECT never reaches the handler above; unanswered, the client would wait on an open socket.
+  server.on("connect", (_request, socket) => {
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
+  });
+  return server;
 }
 
 /** The file a request URL names, or the status code to answer with. */
