@@ -1,18 +1,24 @@
-// Bundles the TypeScript sources into dist/ so that `npx mor-throughput` needs no build step to remember.
-// Runs on `npm ci` (prepare) and before the tests.
+// Builds everything dist/ holds, so that `npx mor-throughput` needs no build step to remember.
+// Runs on `npm ci` (prepare) and before the tests:
+//   dist/cli.js, dist/index.js   the CLI and the package entry (esbuild bundles)
+//   dist/types/                  the package's declarations (tsc), for `import ... from "mor-throughput"`
+//   dist/dashboard/              the dashboard page and its content-hashed assets, which `build` publishes
+import { execFileSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { build } from "esbuild";
 
+// The CLI bundles its dependencies too: Node then resolves and compiles one file instead of
+// hundreds (viem alone is several hundred modules), which halves the start-up of every command
+// (a warm `run` is mostly start-up). Left outside: the native addon, and the dev-chain tooling
+// that only the demo loads (solc, anvil's platform binaries).
 await build({
-  entryPoints: { cli: "src/cli.ts", index: "src/index.ts" },
+  entryPoints: { cli: "src/cli.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",
   target: "node20",
-  // The dependencies are bundled too: Node resolves and compiles one file instead of hundreds
-  // (viem alone is several hundred modules), which halves the start-up of every command (a warm
-  // `run` is mostly start-up). Left outside: the native addon, and the dev-chain tooling that only
-  // the demo loads (solc, anvil's platform binaries).
   external: ["better-sqlite3", "solc", "@foundry-rs/*"],
   // Bundled CommonJS packages (ajv, commander) call require() for Node's built-in modules.
   banner: {
@@ -22,4 +28,49 @@ await build({
   splitting: true,
   sourcemap: true,
   logLevel: "warning",
+});
+
+// The package entry (the typed client) leaves its dependencies to the consumer's node_modules.
+await build({
+  entryPoints: { index: "src/index.ts" },
+  outdir: "dist",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+
+// The dashboard: one script and one style sheet, named by content hash (served as immutable),
+// everything bundled (uPlot included): the page loads nothing from elsewhere.
+const dashboard = join("dist", "dashboard");
+rmSync(dashboard, { recursive: true, force: true });
+const { metafile } = await build({
+  entryPoints: { dashboard: "src/dashboard/main.ts" },
+  outdir: join(dashboard, "assets"),
+  entryNames: "[name]-[hash]",
+  bundle: true,
+  platform: "browser",
+  format: "esm",
+  target: ["es2022", "chrome100", "firefox100", "safari15"],
+  minify: true,
+  metafile: true,
+  legalComments: "linked",
+  logLevel: "warning",
+});
+const outputs = Object.keys(metafile.outputs);
+const asset = (extension) => {
+  const found = outputs.find((path) => path.endsWith(extension));
+  if (!found) throw new Error(`the dashboard build wrote no ${extension} file`);
+  return `assets/${basename(found)}`;
+};
+const html = readFileSync("src/dashboard/index.html", "utf8")
+  .replace("{{script}}", asset(".js"))
+  .replace("{{style}}", asset(".css"));
+writeFileSync(join(dashboard, "index.html"), html);
+
+execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], {
+  stdio: "inherit",
 });

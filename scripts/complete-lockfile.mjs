@@ -12,8 +12,30 @@ const path = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(readFileSync(path, "utf8"));
 const packages = lock.packages;
 
-const osNames = { win32: "win32", windows: "win32", darwin: "darwin", linux: "linux", android: "android", freebsd: "freebsd", openbsd: "openbsd", netbsd: "netbsd", sunos: "sunos", aix: "aix" };
-const cpuNames = { x64: "x64", amd64: "x64", arm64: "arm64", arm: "arm", ia32: "ia32", loong64: "loong64", mips64el: "mips64el", ppc64: "ppc64", riscv64: "riscv64", s390x: "s390x" };
+const osNames = {
+  win32: "win32",
+  windows: "win32",
+  darwin: "darwin",
+  linux: "linux",
+  android: "android",
+  freebsd: "freebsd",
+  openbsd: "openbsd",
+  netbsd: "netbsd",
+  sunos: "sunos",
+  aix: "aix",
+};
+const cpuNames = {
+  x64: "x64",
+  amd64: "x64",
+  arm64: "arm64",
+  arm: "arm",
+  ia32: "ia32",
+  loong64: "loong64",
+  mips64el: "mips64el",
+  ppc64: "ppc64",
+  riscv64: "riscv64",
+  s390x: "s390x",
+};
 
 function platformOf(name) {
   const parts = name.split("/").pop().split("-");
@@ -41,6 +63,8 @@ for (const [key, entry] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)),
+);
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${added} platform entries`);

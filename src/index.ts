@@ -1,13 +1,29 @@
-/** The package's public entry point: the API's types. */
+/**
+ * The package's public entry point: the API's response types (generated from schemas/) and a
+ * typed client that fetches and validates them.
+ *
+ *     import { createThroughputClient } from "mor-throughput";
+ *     const api = createThroughputClient("https://example.github.io/mor-throughput/");
+ *     const summary = await api.summary(); // typed: summary["24h"].tokens
+ */
+export {
+  createThroughputClient,
+  type ThroughputClient,
+  type ThroughputClientOptions,
+} from "./client/createThroughputClient.js";
+export { ThroughputClientError } from "./client/ThroughputClientError.js";
+export { apiVersion } from "./rollup/apiTypes.js";
 export type {
-  ApiFiles,
+  ApiResponses,
   Bucket,
   ByModelDaily,
   ByProviderDaily,
   Meta,
+  ModelSeries,
+  ProviderSeries,
   Rollup,
   StuckSession,
   StuckSessions,
   Summary,
   WindowTotals,
-} from "./rollup/apiTypes.js";
+} from "./schemas/responseTypes.js";

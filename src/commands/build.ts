@@ -4,7 +4,8 @@ import { runBuild } from "../publish/runBuild.js";
 import { packageVersion } from "../util/packageVersion.js";
 import { generatorName, runCommand } from "./context.js";
 import { addBuildOptions, addDbOption, addLogOptions } from "./options.js";
-import { lockOutput, openDatabase } from "./resources.js";
+import { checkDatabase, checkOutput, lockOutput, openDatabase } from "./resources.js";
+import { renderBuildSummary } from "./summary/renderBuildSummary.js";
 
 export function buildCommand(): Command {
   const command = new Command("build").description(
@@ -12,23 +13,29 @@ export function buildCommand(): Command {
   );
   addLogOptions(addBuildOptions(addDbOption(command)));
   return command.action((raw) =>
-    runCommand(raw, async ({ logger }) => {
-      const { db, out, stuckGrace } = parseOutputOptions(raw);
-      const outputLock = lockOutput(out);
-      try {
-        const database = openDatabase(db, { create: false });
+    runCommand(
+      raw,
+      async ({ logger }) => {
+        const { db, out, stuckGrace } = parseOutputOptions(raw);
+        checkDatabase(db, { create: false });
+        checkOutput(out);
+        const outputLock = lockOutput(out);
         try {
-          return runBuild(
-            database.store,
-            { out, stuckGrace, generator: generatorName(packageVersion()) },
-            logger,
-          );
+          const database = openDatabase(db, { create: false });
+          try {
+            return runBuild(
+              database.store,
+              { out, stuckGrace, generator: generatorName(packageVersion()) },
+              logger,
+            );
+          } finally {
+            database.close();
+          }
         } finally {
-          database.close();
+          outputLock.release();
         }
-      } finally {
-        outputLock.release();
-      }
-    }),
+      },
+      renderBuildSummary,
+    ),
   );
 }

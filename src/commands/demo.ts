@@ -7,10 +7,11 @@ import { parseChainOptions, parseInteger, parseOutputOptions } from "../config/p
 import { runBuild } from "../publish/runBuild.js";
 import { runSync } from "../sync/runSync.js";
 import { packageVersion } from "../util/packageVersion.js";
-import { generatorName, runCommand } from "./context.js";
+import { generatorName, printResult, runCommand } from "./context.js";
 import { addBuildOptions, addDbOption, addLogOptions, addPortOption } from "./options.js";
 import { lockOutput, openDatabase } from "./resources.js";
 import { serveDirectory } from "./serve.js";
+import { type RunSummary, renderRunSummary } from "./summary/renderRunSummary.js";
 
 /** The demo history ends here, so that every demo publishes the same numbers. */
 const demoEndTime = Date.UTC(2026, 10, 20, 12, 0, 0) / 1000;
@@ -24,7 +25,8 @@ export function demoCommand(): Command {
     .option("--seed <n>", "seed of the generated history", "1");
   addLogOptions(addPortOption(addBuildOptions(addDbOption(command))));
   return command.action((raw) =>
-    runCommand(raw, async ({ logger, json }) => {
+    runCommand(raw, async (context) => {
+      const { logger, progress } = context;
       const days = parseInteger("--days", raw.days, { min: 1, max: 3650 });
       const sessionsPerDay = parseInteger("--sessions-per-day", raw.sessionsPerDay, { min: 1, max: 100_000 });
       const seed = parseInteger("--seed", raw.seed);
@@ -67,11 +69,13 @@ export function demoCommand(): Command {
           logger,
         );
         const outputLock = lockOutput(output.out);
-        let result: unknown;
+        let result: (RunSummary & { seconds: number }) | undefined;
         try {
           const database = openDatabase(db, { create: true });
           try {
-            const sync = await runSync(database.store, chain, logger);
+            const sync = await runSync(database.store, chain, logger, progress.update).finally(() =>
+              progress.done(),
+            );
             const build = runBuild(
               database.store,
               { out: output.out, stuckGrace: output.stuckGrace, generator: generatorName(packageVersion()) },
@@ -85,14 +89,14 @@ export function demoCommand(): Command {
           outputLock.release();
         }
         logger.info(`demo published in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        printResult(context, result, renderRunSummary);
         if (raw.serve !== false) {
-          if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
           await node.stop();
           await serveDirectory(output.out, port, logger);
           logger.info("press Ctrl+C to stop");
           await new Promise(() => {});
         }
-        return result;
+        return undefined;
       } finally {
         process.off("SIGINT", onSignal);
         process.off("SIGTERM", onSignal);

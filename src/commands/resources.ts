@@ -1,22 +1,53 @@
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { ChainContext } from "../config/connectChain.js";
 import { UserError } from "../errors/BaseError.js";
-import type { Logger } from "../log/createLogger.js";
 import { checkOutputDirectory } from "../publish/publishRelease.js";
 import { acquireLock, type Lock } from "../store/acquireLock.js";
+import { inspectDatabase } from "../store/inspectDatabase.js";
 import { openStore, type Store } from "../store/openStore.js";
-import type { SyncProgress } from "../sync/syncChain.js";
+import { checkIdentity } from "../sync/checkIdentity.js";
 import { checkWritable } from "../util/checkWritable.js";
+import { makeDirectory } from "../util/makeDirectory.js";
 
-/** The database, locked against other runs for as long as it is open. */
-export function openDatabase(path: string, options: { create: boolean }): { store: Store; close(): void } {
+/*
+ * A command checks every path it will use (checkDatabase, checkOutput) before it creates
+ * anything (lockOutput, openDatabase): a run refused for a bad path or an unusable database
+ * leaves the disk exactly as it found it, lock files included.
+ */
+
+/**
+ * Fails, creating nothing, when the database cannot be used: missing (unless it may be created),
+ * not a writable file, written by a newer version, or (given the chain) indexed for another
+ * chain, contract or start block.
+ */
+export function checkDatabase(path: string, options: { create: boolean; chain?: ChainContext }): void {
   if (!options.create && !existsSync(path)) {
     throw new UserError(`No database at ${path}`, {
       details: "Run `mor-throughput sync` (or `run`) first, or point --db at an existing database.",
     });
   }
-  checkWritable(dirname(path), "--db");
-  if (existsSync(path)) checkWritable(path, "--db");
+  checkWritable(path, "--db");
+  if (!existsSync(path)) return;
+  if (!statSync(path).isFile()) {
+    throw new UserError(`--db ${path} is not a file`, {
+      details: "Expected the path of a SQLite database file (--db).",
+    });
+  }
+  const indexed = inspectDatabase(path);
+  const { chain } = options;
+  if (indexed && chain) {
+    checkIdentity(
+      indexed,
+      { chainId: chain.chainId, contract: chain.contract, fromBlock: chain.fromBlock },
+      chain.fromBlockExplicit,
+    );
+  }
+}
+
+/** The database, locked against other runs for as long as it is open. */
+export function openDatabase(path: string, options: { create: boolean }): { store: Store; close(): void } {
+  checkDatabase(path, options);
   const lock = acquireLock(`${path}.lock`, `the database ${path}`);
   try {
     const store = openStore(path);
@@ -33,31 +64,22 @@ export function openDatabase(path: string, options: { create: boolean }): { stor
   }
 }
 
-/** The output directory, locked against other publishers. */
-export function lockOutput(out: string): Lock {
+/** Fails, creating nothing, when the output directory cannot be published into. */
+export function checkOutput(out: string): void {
   checkWritable(out, "--out");
   checkOutputDirectory(out);
-  return acquireLock(join(out, ".lock"), `the output directory ${out}`);
 }
 
-/** Plain periodic progress lines on stderr (at most one every two seconds). */
-export function progressReporter(logger: Logger, intervalMs = 2000): (progress: SyncProgress) => void {
-  let last = 0;
-  const started = performance.now();
-  return (progress) => {
-    const now = performance.now();
-    if (now - last < intervalMs && progress.synced < progress.to) return;
-    last = now;
-    const total = progress.to - progress.from + 1;
-    const done = progress.synced - progress.from + 1;
-    const rate = done / Math.max((now - started) / 1000, 0.001);
-    logger.info("sync progress", {
-      block: `${progress.synced}/${progress.to}`,
-      done: `${((100 * done) / total).toFixed(1)}%`,
-      opened: progress.opened,
-      closed: progress.closed,
-      blocksPerSecond: Math.round(rate),
-      eta: `${Math.max(0, Math.round((total - done) / rate))}s`,
+/** The output directory (created if needed), locked against other publishers. */
+export function lockOutput(out: string): Lock {
+  checkOutput(out);
+  try {
+    makeDirectory(out);
+  } catch (error) {
+    throw new UserError(`Cannot create the output directory ${out}`, {
+      details: `Expected a writable directory (--out). ${(error as Error).message}`,
+      cause: error,
     });
-  };
+  }
+  return acquireLock(join(out, ".lock"), `the output directory ${out}`);
 }

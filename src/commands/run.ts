@@ -6,33 +6,42 @@ import { runSync } from "../sync/runSync.js";
 import { packageVersion } from "../util/packageVersion.js";
 import { generatorName, runCommand } from "./context.js";
 import { addBuildOptions, addChainOptions, addDbOption, addLogOptions } from "./options.js";
-import { lockOutput, openDatabase, progressReporter } from "./resources.js";
+import { checkDatabase, checkOutput, lockOutput, openDatabase } from "./resources.js";
+import { type RunSummary, renderRunSummary } from "./summary/renderRunSummary.js";
 
 export function runCommandDefinition(): Command {
   const command = new Command("run").description("sync, then build: what the cron calls");
   addLogOptions(addBuildOptions(addDbOption(addChainOptions(command))));
   return command.action((raw) =>
-    runCommand(raw, async ({ logger }) => {
-      const options = parseChainOptions(raw);
-      const { db, out, stuckGrace } = parseOutputOptions(raw);
-      const chain = await connectChain(options, logger);
-      const outputLock = lockOutput(out);
-      try {
-        const database = openDatabase(db, { create: true });
+    runCommand(
+      raw,
+      async ({ logger, progress }): Promise<RunSummary> => {
+        const options = parseChainOptions(raw);
+        const { db, out, stuckGrace } = parseOutputOptions(raw);
+        const chain = await connectChain(options, logger);
+        checkDatabase(db, { create: true, chain });
+        checkOutput(out);
+        const outputLock = lockOutput(out);
         try {
-          const sync = await runSync(database.store, chain, logger, progressReporter(logger));
-          const build = runBuild(
-            database.store,
-            { out, stuckGrace, generator: generatorName(packageVersion()) },
-            logger,
-          );
-          return { sync, build };
+          const database = openDatabase(db, { create: true });
+          try {
+            const sync = await runSync(database.store, chain, logger, progress.update).finally(() =>
+              progress.done(),
+            );
+            const build = runBuild(
+              database.store,
+              { out, stuckGrace, generator: generatorName(packageVersion()) },
+              logger,
+            );
+            return { sync, build };
+          } finally {
+            database.close();
+          }
         } finally {
-          database.close();
+          outputLock.release();
         }
-      } finally {
-        outputLock.release();
-      }
-    }),
+      },
+      renderRunSummary,
+    ),
   );
 }

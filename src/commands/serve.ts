@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { parseInteger, parseOutputOptions } from "../config/parseOptions.js";
 import { UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
+import { openApiPath } from "../publish/buildOpenApi.js";
 import { apiPath, fileSchemas } from "../publish/fileSchemas.js";
 import { createStaticServer } from "../serve/createStaticServer.js";
 import { runCommand } from "./context.js";
@@ -16,7 +17,10 @@ export function serveCommand(): Command {
       const { out } = parseOutputOptions(raw);
       const port = parseInteger("--port", raw.port ?? 8080, { max: 65_535 });
       const { url } = await serveDirectory(out, port, logger);
-      if (json) process.stdout.write(`${JSON.stringify({ url, files: fileUrls(url) }, null, 2)}\n`);
+      if (json)
+        process.stdout.write(
+          `${JSON.stringify({ url, dashboard: `${url}/`, files: fileUrls(url) }, null, 2)}\n`,
+        );
       await new Promise(() => {}); // until interrupted
     }),
   );
@@ -36,11 +40,11 @@ export async function serveDirectory(out: string, port: number, logger: Logger) 
   }
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
-  logger.info(`serving ${out} at ${url}/${apiPath}/`);
+  logger.info(`serving ${out}: the dashboard at ${url}/, the API at ${url}/${apiPath}/`);
   for (const file of fileUrls(url)) logger.info(`  ${file}`);
   return { server, url };
 }
 
 function fileUrls(url: string): string[] {
-  return Object.keys(fileSchemas).map((path) => `${url}/${apiPath}/${path}`);
+  return [...Object.keys(fileSchemas), openApiPath].map((path) => `${url}/${apiPath}/${path}`);
 }

@@ -4,7 +4,8 @@ import { parseChainOptions, parseOutputOptions } from "../config/parseOptions.js
 import { runSync } from "../sync/runSync.js";
 import { runCommand } from "./context.js";
 import { addChainOptions, addDbOption, addLogOptions } from "./options.js";
-import { openDatabase, progressReporter } from "./resources.js";
+import { checkDatabase, openDatabase } from "./resources.js";
+import { renderSyncSummary } from "./summary/renderSyncSummary.js";
 
 export function syncCommand(): Command {
   const command = new Command("sync").description(
@@ -12,16 +13,22 @@ export function syncCommand(): Command {
   );
   addLogOptions(addDbOption(addChainOptions(command)));
   return command.action((raw) =>
-    runCommand(raw, async ({ logger }) => {
-      const options = parseChainOptions(raw);
-      const { db } = parseOutputOptions(raw);
-      const chain = await connectChain(options, logger);
-      const database = openDatabase(db, { create: true });
-      try {
-        return await runSync(database.store, chain, logger, progressReporter(logger));
-      } finally {
-        database.close();
-      }
-    }),
+    runCommand(
+      raw,
+      async ({ logger, progress }) => {
+        const options = parseChainOptions(raw);
+        const { db } = parseOutputOptions(raw);
+        const chain = await connectChain(options, logger);
+        checkDatabase(db, { create: true, chain });
+        const database = openDatabase(db, { create: true });
+        try {
+          return await runSync(database.store, chain, logger, progress.update);
+        } finally {
+          progress.done();
+          database.close();
+        }
+      },
+      renderSyncSummary,
+    ),
   );
 }

@@ -65,5 +65,15 @@ describe("parseOptions", () => {
     expect(() => parseToBlock("soon")).toThrow("Expected a block number, latest, safe or finalized.");
     expect(() => parseRpcUrl("ftp://example.com")).toThrow("got the ftp: scheme");
     expect(() => parseRpcUrl("not a url")).toThrow("Invalid --rpc-url");
+    expect(() =>
+      parseChainOptions({ fromBlock: "10", toBlock: "5" }, {}),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [UserError: Invalid --to-block: 5 is before --from-block 10
+      Expected a last block at or after the first block to index.]
+    `);
+    expect(parseChainOptions({ fromBlock: "10", toBlock: "10" }, {})).toMatchObject({
+      fromBlock: 10,
+      toBlock: 10,
+    });
   });
 });

@@ -111,13 +111,20 @@ export function parseChainOptions(raw: RawOptions, env: NodeJS.ProcessEnv = proc
   const contractValue = pick(raw, "contract", env);
   const fromValue = pick(raw, "fromBlock", env);
   const confirmationsValue = pick(raw, "confirmations", env);
+  const fromBlock = fromValue === undefined ? undefined : parseInteger("--from-block", fromValue);
+  const toBlock = parseToBlock(pick(raw, "toBlock", env) ?? "latest");
+  if (fromBlock !== undefined && typeof toBlock === "number" && toBlock < fromBlock) {
+    throw new UserError(`Invalid --to-block: ${toBlock} is before --from-block ${fromBlock}`, {
+      details: "Expected a last block at or after the first block to index.",
+    });
+  }
   return {
     rpcUrl: rpcUrlValue === undefined ? presets.base.rpcUrl : parseRpcUrl(rpcUrlValue),
     rpcUrlExplicit: rpcUrlValue !== undefined,
     chain: chainValue === undefined ? undefined : parseChain(chainValue),
     contract: contractValue === undefined ? undefined : parseContract(contractValue),
-    fromBlock: fromValue === undefined ? undefined : parseInteger("--from-block", fromValue),
-    toBlock: parseToBlock(pick(raw, "toBlock", env) ?? "latest"),
+    fromBlock,
+    toBlock,
     confirmations:
       confirmationsValue === undefined ? undefined : parseInteger("--confirmations", confirmationsValue),
     rpcTimeoutMs: parseInteger("--rpc-timeout", pick(raw, "rpcTimeout", env, "RPC_TIMEOUT_MS") ?? 30_000, {

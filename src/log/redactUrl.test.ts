@@ -15,4 +15,15 @@ describe("redactUrl", () => {
       "request to https://base-mainnet.g.alchemy.com/v2/*** failed (key ***)",
     );
   });
+
+  test("behavior: a URL without secrets stays readable", () => {
+    const url = "http://127.0.0.1:8545";
+    expect(redactSecrets(`RPC endpoint ${redactUrl(url)} failed; --rpc-url ${url}`, url)).toBe(
+      "RPC endpoint http://127.0.0.1:8545/ failed; --rpc-url http://127.0.0.1:8545",
+    );
+    const secret = "https://user:pa55word@rpc.example.com/v2/Zx9kQ2mN4pR7sT1uV3wY5";
+    expect(redactSecrets(`at ${redactUrl(secret)} and ${secret}`, secret)).toBe(
+      "at https://***@rpc.example.com/v2/*** and https://***@rpc.example.com/v2/***",
+    );
+  });
 });

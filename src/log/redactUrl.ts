@@ -31,11 +31,14 @@ export function redactSecrets(text: string, url: string | undefined): string {
   } catch {
     return text;
   }
-  const secrets = [url, parsed.username, parsed.password, parsed.search.slice(1)]
+  // The whole URL is replaced by its redacted form first (unless there is nothing to hide: the
+  // URL would then be a prefix of its own redacted form), then any secret part left elsewhere.
+  const secrets = [parsed.username, parsed.password, parsed.search.slice(1)]
     .concat(parsed.pathname.split("/").filter(looksLikeSecret))
     .filter((secret) => secret.length >= 4)
     .sort((a, b) => b.length - a.length);
-  let result = text.split(url).join(redactUrl(url));
+  const redacted = redactUrl(url);
+  let result = redacted === parsed.href ? text : text.split(url).join(redacted);
   for (const secret of secrets) result = result.split(secret).join("***");
   return result;
 }

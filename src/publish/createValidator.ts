@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import { packageRoot } from "../util/packageRoot.js";
+import { apiSchemas } from "../schemas/apiSchemas.js";
 
 export type Validator = {
   /** Problems with one file's parsed JSON, empty when valid. */
@@ -15,13 +13,7 @@ let cached: Validator | undefined;
 /** Compiles the JSON Schemas in schemas/ (draft 2020-12) with ajv. */
 export function createValidator(): Validator {
   if (cached) return cached;
-  const dir = join(packageRoot(), "schemas");
-  const schemas = new Map<string, object>();
-  for (const file of readdirSync(dir)
-    .filter((name) => name.endsWith(".schema.json"))
-    .sort()) {
-    schemas.set(file, JSON.parse(readFileSync(join(dir, file), "utf8")) as object);
-  }
+  const schemas = new Map(Object.entries(apiSchemas));
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   for (const schema of schemas.values()) ajv.addSchema(schema);
   const compiled = new Map<string, ValidateFunction>();
@@ -31,7 +23,7 @@ export function createValidator(): Validator {
       let validate = compiled.get(schemaFile);
       if (!validate) {
         const found = ajv.getSchema(schemaFile);
-        if (!found) throw new Error(`no schema ${schemaFile} in ${dir}`);
+        if (!found) throw new Error(`no schema ${schemaFile} in schemas/`);
         validate = found;
         compiled.set(schemaFile, validate);
       }

@@ -1,8 +1,50 @@
 /**
- * The HTTP headers the API is served with, by hosting and by `serve` alike: dashboards fetch
- * cross-origin, and the data changes hourly.
+ * The HTTP header policy of a publication, in one place: `serve` answers with headersFor() and
+ * the published `_headers` file (read by Cloudflare Pages and Netlify) is rendered from the same
+ * rules, so a preview behaves like production.
+ *
+ * Rules follow the `_headers` format: a URL pattern (`*` matches anything, slashes included) and
+ * the headers of every path it matches. The hosts apply every matching rule and join repeated
+ * headers with commas, so no two rules that can match one path set the same header.
+ */
+export type HeaderRule = { pattern: string; headers: Record<string, string> };
+
+/**
+ * The data changes once an hour (the cron): browsers and CDNs may use a copy for 5 minutes and
+ * serve it stale for up to an hour while they fetch the next one in the background.
  */
 export const cacheControl = "public, max-age=300, stale-while-revalidate=3600";
+/** Dashboard assets carry their content hash in their names: a name never changes content. */
+export const immutableCacheControl = "public, max-age=31536000, immutable";
+
+/** The page loads only its own files and fetches only its own API. */
+export const contentSecurityPolicy =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+export const headerRules: readonly HeaderRule[] = [
+  {
+    pattern: "/*",
+    headers: {
+      "Access-Control-Allow-Origin": "*",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+    },
+  },
+  {
+    pattern: "/api/throughput/*",
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl },
+  },
+  { pattern: "/assets/*", headers: { "Cache-Control": immutableCacheControl } },
+  {
+    pattern: "/",
+    headers: { "Cache-Control": cacheControl, "Content-Security-Policy": contentSecurityPolicy },
+  },
+  {
+    pattern: "/index.html",
+    headers: { "Cache-Control": cacheControl, "Content-Security-Policy": contentSecurityPolicy },
+  },
+];
 
 const contentTypes: Record<string, string> = {
   ".json": "application/json; charset=utf-8",
@@ -13,18 +55,43 @@ const contentTypes: Record<string, string> = {
   ".png": "image/png",
   ".ico": "image/x-icon",
   ".txt": "text/plain; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
 };
 
 export function contentTypeFor(path: string): string {
-  const dot = path.lastIndexOf(".");
-  return (dot >= 0 && contentTypes[path.slice(dot).toLowerCase()]) || "application/octet-stream";
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  const dot = name.lastIndexOf(".");
+  return (dot > 0 && contentTypes[name.slice(dot).toLowerCase()]) || "application/octet-stream";
 }
 
-export function headersFor(path: string): Record<string, string> {
-  return {
-    "Content-Type": contentTypeFor(path),
-    "Access-Control-Allow-Origin": "*",
+/**
+ * The headers of a response for the URL path `urlPath` (e.g. `/api/throughput/summary.json`),
+ * whose file is `filePath` (its extension sets the content type unless a rule does).
+ */
+export function headersFor(urlPath: string, filePath: string = urlPath): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Type": contentTypeFor(filePath),
     "Cache-Control": cacheControl,
-    "X-Content-Type-Options": "nosniff",
   };
+  for (const rule of headerRules) if (matches(rule.pattern, urlPath)) Object.assign(headers, rule.headers);
+  return headers;
+}
+
+/** The `_headers` file of a publication. */
+export function renderHeadersFile(): string {
+  const blocks = headerRules.map(
+    (rule) =>
+      `${rule.pattern}\n${Object.entries(rule.headers)
+        .map(([name, value]) => `  ${name}: ${value}`)
+        .join("\n")}\n`,
+  );
+  return `# Response headers for Cloudflare Pages and Netlify; \`mor-throughput serve\` sends the same.\n${blocks.join("\n")}`;
+}
+
+function matches(pattern: string, urlPath: string): boolean {
+  const expression = pattern
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
+  return new RegExp(`^${expression}$`).test(urlPath);
 }

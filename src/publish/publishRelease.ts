@@ -4,7 +4,6 @@ import {
   existsSync,
   fsyncSync,
   lstatSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readlinkSync,
@@ -16,6 +15,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { UserError } from "../errors/BaseError.js";
+import { makeDirectory } from "../util/makeDirectory.js";
 
 /** Releases live beside each other; `current` names the published one. */
 export const releasesDir = ".releases";
@@ -40,7 +40,7 @@ export function publishRelease(
   const releaseId = contentHash(files);
   const releases = join(outDir, releasesDir);
   const release = join(releases, releaseId);
-  mkdirSync(releases, { recursive: true });
+  makeDirectory(releases);
 
   if (!existsSync(release)) {
     const staging = join(releases, `.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
@@ -90,20 +90,11 @@ export function publishRelease(
 
 /**
  * Refuses an output directory that holds anything mor-throughput did not write there: a
- * publish must never delete or shadow someone else's files.
+ * publish must never delete or shadow someone else's files. Creates nothing (a directory that
+ * does not exist yet passes).
  */
 export function checkOutputDirectory(outDir: string): void {
-  if (!existsSync(outDir)) {
-    try {
-      mkdirSync(outDir, { recursive: true });
-    } catch (error) {
-      throw new UserError(`Cannot create the output directory ${outDir}`, {
-        details: `Expected a writable directory (--out). ${(error as Error).message}`,
-        cause: error,
-      });
-    }
-    return;
-  }
+  if (!existsSync(outDir)) return;
   if (!lstatSync(outDir).isDirectory()) {
     throw new UserError(`The output path ${outDir} is not a directory`, {
       details: "Expected a directory (--out).",
@@ -132,7 +123,7 @@ function contentHash(files: ReadonlyMap<string, string | Uint8Array>): string {
 }
 
 function writeFileDurably(path: string, content: string | Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirectory(dirname(path));
   const fd = openSync(path, "w", 0o644);
   try {
     writeSync(fd, typeof content === "string" ? Buffer.from(content) : content);

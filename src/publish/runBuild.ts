@@ -4,6 +4,7 @@ import { computeFiles } from "../rollup/computeFiles.js";
 import { createRollupQueries } from "../store/createRollupQueries.js";
 import { createSyncStore } from "../store/createSyncStore.js";
 import type { Store } from "../store/openStore.js";
+import { buildSiteFiles } from "./buildSiteFiles.js";
 import { createValidator } from "./createValidator.js";
 import { apiPath, fileSchemas } from "./fileSchemas.js";
 import { publishRelease } from "./publishRelease.js";
@@ -29,7 +30,8 @@ export type BuildOptions = { out: string; stuckGrace: number; generator: string 
 
 /**
  * The `build` stage: every file of SPEC.md from the store, each validated against its schema,
- * then published as one atomic release. One invalid file publishes nothing.
+ * then published as one atomic release with the dashboard, `_headers`, the schemas and the
+ * OpenAPI document. One invalid file publishes nothing.
  */
 export function runBuild(store: Store, options: BuildOptions, logger: Logger): BuildSummary {
   const started = performance.now();
@@ -45,7 +47,7 @@ export function runBuild(store: Store, options: BuildOptions, logger: Logger): B
   })();
 
   const validator = createValidator();
-  const files = new Map<string, string>();
+  const files = new Map<string, string | Uint8Array>();
   const problems: string[] = [];
   for (const [path, schema] of Object.entries(fileSchemas) as Array<[keyof typeof api, string]>) {
     const text = serializeJson(api[path]);
@@ -58,12 +60,11 @@ export function runBuild(store: Store, options: BuildOptions, logger: Logger): B
     });
   }
 
+  for (const [path, content] of buildSiteFiles()) files.set(path, content);
   const published = publishRelease(options.out, files);
-  logger.info(published.changed ? "published" : "published set unchanged", {
+  logger.debug(published.changed ? "published" : "published set unchanged", {
     out: options.out,
     release: published.releaseId,
-    asOf: new Date(synced.blockTimestamp * 1000).toISOString(),
-    block: synced.blockNumber,
   });
   return {
     out: options.out,

@@ -11,7 +11,7 @@ const maxUrlLength = 2048;
  * hidden entries (.releases, .lock); anything else is a 4xx and never a byte from outside.
  */
 export function createStaticServer(root: string): Server {
-  return createServer({ maxHeaderSize: 8192 }, (request, response) => {
+  const server = createServer({ maxHeaderSize: 8192 }, (request, response) => {
     const method = request.method ?? "";
     if (method !== "GET" && method !== "HEAD") {
       response
@@ -25,7 +25,7 @@ export function createStaticServer(root: string): Server {
       response.end(file === 414 ? "URI too long\n" : file === 400 ? "bad request\n" : "not found\n");
       return;
     }
-    const headers = { ...headersFor(file.path), "Content-Length": String(file.size) };
+    const headers = { ...headersFor(urlPathOf(request.url), file.path), "Content-Length": String(file.size) };
     response.writeHead(200, headers);
     if (method === "HEAD") {
       response.end();
@@ -35,6 +35,13 @@ export function createStaticServer(root: string): Server {
       .on("error", () => response.destroy())
       .pipe(response);
   });
+  // CONNECT never reaches the handler above; unanswered, the client would wait on an open socket.
+  server.on("connect", (_request, socket) => {
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
+  });
+  return server;
 }
 
 /** The file a request URL names, or the status code to answer with. */
@@ -71,4 +78,9 @@ export function resolveFile(root: string, url: string): { path: string; size: nu
   } catch {
     return 404;
   }
+}
+
+/** The decoded path of a request URL that resolveFile accepted: what the header rules match. */
+function urlPathOf(url = "/"): string {
+  return decodeURIComponent(url.split("?")[0]?.split("#")[0] ?? "/").replace(/\/{2,}/g, "/");
 }

@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { UserError } from "../errors/BaseError.js";
+import { makeDirectory } from "../util/makeDirectory.js";
 
 export type Lock = { release(): void };
 
@@ -17,7 +17,7 @@ export class LockedError extends UserError {
 export function acquireLock(path: string, what: string): Lock {
   let db: Database.Database;
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirectory(dirname(path));
     db = new Database(path);
     db.pragma("busy_timeout = 0");
     db.pragma("journal_mode = MEMORY"); // no -journal file beside the lock

@@ -240,7 +240,9 @@ export function createSyncStore({ db, sqlite }: Store) {
 
     /**
      * Forgets everything above the common ancestor of a reorg (undefined: above nothing, a full
-     * reset). Bids and models stay: they are immutable facts, read once.
+     * reset), so that the database equals a fresh index of the chain up to the ancestor. Bids,
+     * providers and models that only the forgotten blocks named go too: they would be counted
+     * in meta.json (and read again each run) although no indexed log names them any more.
      */
     rollbackTo: sqlite.transaction((ancestor: BlockHeader | undefined) => {
       const above = ancestor?.number ?? -1;
@@ -249,6 +251,24 @@ export function createSyncStore({ db, sqlite }: Store) {
       db.delete(sessions).where(gt(sessions.openedBlock, above)).run();
       db.delete(anomalies).where(gt(anomalies.blockNumber, above)).run();
       db.delete(blocks).where(gt(blocks.number, above)).run();
+      db.delete(bids)
+        .where(
+          sql`${bids.bidId} NOT IN (SELECT ${sessions.bidId} FROM ${sessions} WHERE ${sessions.bidId} IS NOT NULL
+              UNION SELECT ${closes.bidId} FROM ${closes} WHERE ${closes.bidId} IS NOT NULL)`,
+        )
+        .run();
+      db.delete(providers)
+        .where(
+          sql`${providers.ref} NOT IN (SELECT ${bids.providerRef} FROM ${bids} WHERE ${bids.providerRef} IS NOT NULL)`,
+        )
+        .run();
+      db.delete(models)
+        .where(
+          sql`${models.ref} NOT IN (SELECT ${bids.modelRef} FROM ${bids} WHERE ${bids.modelRef} IS NOT NULL)`,
+        )
+        .run();
+      refs.provider.clear();
+      refs.model.clear();
       if (ancestor) {
         db.update(checkpoint)
           .set({ blockNumber: ancestor.number, blockHash: ancestor.hash, blockTimestamp: ancestor.timestamp })

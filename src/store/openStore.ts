@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { UserError } from "../errors/BaseError.js";
+import { makeDirectory } from "../util/makeDirectory.js";
 import { packageRoot } from "../util/packageRoot.js";
 import * as schema from "./schema.js";
 
@@ -34,7 +35,7 @@ export function knownSchemaVersion(): number {
 export function openStore(path: string, options: { readonly?: boolean } = {}): Store {
   if (path !== ":memory:" && !options.readonly) {
     try {
-      mkdirSync(dirname(path), { recursive: true });
+      makeDirectory(dirname(path));
     } catch (error) {
       throw new UserError(`Cannot create the database folder ${dirname(path)}`, {
         details: `Expected a writable location for --db. ${(error as Error).message}`,
@@ -49,25 +50,30 @@ export function openStore(path: string, options: { readonly?: boolean } = {}): S
       fileMustExist: options.readonly ?? false,
     });
     sqlite.pragma("busy_timeout = 5000");
-    if (!options.readonly) {
-      sqlite.pragma("journal_mode = WAL");
-      sqlite.pragma("synchronous = NORMAL");
-    }
-    sqlite.pragma("foreign_keys = ON");
   } catch (error) {
     throw new UserError(`Cannot open the database ${path}`, {
       details: `Expected a writable SQLite file (--db). ${(error as Error).message}`,
       cause: error,
     });
   }
-  const known = knownSchemaVersion();
-  const version = sqlite.pragma("user_version", { simple: true }) as number;
-  if (version > known) {
+  let version: number;
+  try {
+    // Before any pragma that writes (journal_mode): a newer database is left exactly as it was.
+    version = checkSchemaVersion(sqlite, path);
+    if (!options.readonly) {
+      sqlite.pragma("journal_mode = WAL");
+      sqlite.pragma("synchronous = NORMAL");
+    }
+    sqlite.pragma("foreign_keys = ON");
+  } catch (error) {
     sqlite.close();
-    throw new UserError(`The database ${path} was written by a newer mor-throughput`, {
-      details: `Its schema version is ${version}; this version knows up to ${known}. Upgrade mor-throughput, or use another --db.`,
+    if (error instanceof UserError) throw error;
+    throw new UserError(`Cannot open the database ${path}`, {
+      details: `Expected a writable SQLite file (--db). ${(error as Error).message}`,
+      cause: error,
     });
   }
+  const known = knownSchemaVersion();
   const db = drizzle(sqlite, { schema }) as StoreDb;
   if (!options.readonly && version < known) {
     try {
@@ -82,4 +88,16 @@ export function openStore(path: string, options: { readonly?: boolean } = {}): S
     }
   }
   return { db, sqlite, close: () => sqlite.close() };
+}
+
+/** The database's schema version (PRAGMA user_version); one newer than this build knows is refused. */
+export function checkSchemaVersion(sqlite: Database.Database, path: string): number {
+  const known = knownSchemaVersion();
+  const version = sqlite.pragma("user_version", { simple: true }) as number;
+  if (version > known) {
+    throw new UserError(`The database ${path} was written by a newer mor-throughput`, {
+      details: `Its schema version is ${version}; this version knows up to ${known}. Upgrade mor-throughput, or use another --db.`,
+    });
+  }
+  return version;
 }

@@ -1,7 +1,7 @@
 import { classifyReceipt } from "../chain/classifyReceipt.js";
 import type { ContractReader } from "../chain/createContractReader.js";
 import type { LogFetcher } from "../chain/createLogFetcher.js";
-import { getBlockHeader } from "../chain/getBlockHeader.js";
+import { type BlockHeader, getBlockHeader } from "../chain/getBlockHeader.js";
 import { parseSessionLog, type SessionLog } from "../chain/parseSessionLog.js";
 import { type BidRead, readBids } from "../chain/readBids.js";
 import { readSessions, type SessionRead, type SessionState } from "../chain/readSessions.js";
@@ -40,7 +40,14 @@ export type RangeContext = {
   readRetryDelayMs?: number;
 };
 
-export type RangeResult = { commit: RangeCommit; logs: number; opened: number; closed: number };
+export type RangeResult = {
+  commit: RangeCommit;
+  /** The block before the range as the endpoint saw it with the range: what the range builds on. */
+  parent: BlockHeader | undefined;
+  logs: number;
+  opened: number;
+  closed: number;
+};
 
 /**
  * Everything one block range contributes: its session logs, the state of every session they
@@ -49,10 +56,11 @@ export type RangeResult = { commit: RangeCommit; logs: number; opened: number; c
 export async function fetchRange(ctx: RangeContext, from: number, to: number): Promise<RangeResult> {
   const hashNumbers: number[] = [];
   for (let n = Math.max(from, ctx.hashWindowStart); n < to; n++) hashNumbers.push(n);
-  const [rawLogs, end, headers] = await Promise.all([
+  const [rawLogs, end, headers, parent] = await Promise.all([
     ctx.logs.fetch(from, to),
     getBlockHeader(ctx.client, to),
     Promise.all(hashNumbers.map((n) => getBlockHeader(ctx.client, n))),
+    from > 0 ? getBlockHeader(ctx.client, from - 1) : undefined,
   ]);
   const hashes = new Map<number, string>([
     [end.number, end.hash],
@@ -146,6 +154,7 @@ export async function fetchRange(ctx: RangeContext, from: number, to: number): P
       closes: closeRows,
       anomalies,
     },
+    parent,
     logs: sessionLogs.length,
     opened: openRows.length,
     closed: closeRows.length,

@@ -3,9 +3,10 @@ import { createLogFetcher } from "../chain/createLogFetcher.js";
 import type { BidRead } from "../chain/readBids.js";
 import type { SessionState } from "../chain/readSessions.js";
 import type { RpcClient } from "../chain/rpc/createRpcClient.js";
-import { UserError } from "../errors/BaseError.js";
+import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import type { SyncStore } from "../store/createSyncStore.js";
+import { checkIdentity } from "./checkIdentity.js";
 import { fetchRange, type RangeContext, type RangeResult } from "./fetchRange.js";
 import { findCommonAncestor } from "./findCommonAncestor.js";
 import { resolveTarget, type ToBlock } from "./resolveTarget.js";
@@ -127,6 +128,8 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
   const prefetch = options.prefetch ?? 4;
   const inflight: Array<{ from: number; to: number; result: Promise<RangeResult> }> = [];
   let next = start;
+  // The hash of the block the next range must build on: the checkpoint, then each range's end.
+  let tip = checkpoint?.blockHash;
   try {
     while (next <= target || inflight.length > 0) {
       while (inflight.length < prefetch && next <= target) {
@@ -140,7 +143,16 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
       const range = inflight.shift();
       if (!range) break;
       const result = await range.result;
+      if (tip !== undefined && result.parent?.hash !== tip) {
+        // The chain changed below this range after the ranges before it were read: committing it
+        // would leave their blocks in place under a head that is canonical, unnoticed forever.
+        throw new TransientError(`The chain reorganised during the sync (block ${range.from - 1} changed)`, {
+          details:
+            "Nothing past the last committed range was written; the next run rolls back and continues.",
+        });
+      }
       store.commitRange(result.commit, ctx.knownBids);
+      tip = result.commit.end.hash;
       summary.toBlock = range.to;
       summary.blocksSynced += range.to - range.from + 1;
       summary.logs += result.logs;
@@ -161,24 +173,4 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
   }
   store.pruneBlocks(target - 4 * hashWindow);
   return summary;
-}
-
-function checkIdentity(
-  stored: { chainId: number; contract: string; fromBlock: number },
-  wanted: { chainId: number; contract: string; fromBlock: number },
-  fromBlockExplicit: boolean,
-): void {
-  const mismatches: string[] = [];
-  if (stored.chainId !== wanted.chainId)
-    mismatches.push(`chain ${stored.chainId} (this run: ${wanted.chainId})`);
-  if (stored.contract !== wanted.contract)
-    mismatches.push(`contract ${stored.contract} (this run: ${wanted.contract})`);
-  if (fromBlockExplicit && stored.fromBlock !== wanted.fromBlock) {
-    mismatches.push(`start block ${stored.fromBlock} (this run: --from-block ${wanted.fromBlock})`);
-  }
-  if (mismatches.length > 0) {
-    throw new UserError("The database was indexed with other settings", {
-      details: `It holds ${mismatches.join(", ")}. Use another --db for another chain, contract or start block.`,
-    });
-  }
 }

@@ -79,6 +79,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
   let successesSinceBackoff = 0;
   const stats: RpcStats = { httpRequests: 0, rpcCalls: 0, retries: 0 };
   const queue = new PQueue({ concurrency: maxConcurrency });
+  const { url: fetchUrl, headers: authHeaders } = splitCredentials(options.url);
 
   const scheduleFlush = () => {
     if (flushScheduled) return;
@@ -215,9 +216,9 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(options.url, {
+      response = await fetch(fetchUrl, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
+        headers: { "content-type": "application/json", accept: "application/json", ...authHeaders },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -310,4 +311,21 @@ export function parseRetryAfter(value: string | null, maxMs: number, now = Date.
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
   if (!Number.isFinite(ms)) return undefined;
   return Math.min(Math.max(ms, 0), maxMs);
+}
+
+/**
+ * fetch refuses a URL with user info ("Request cannot be constructed from a URL that includes
+ * credentials"): endpoints given as https://user:pass@host are called with the credentials in an
+ * Authorization header instead, as curl and browsers do.
+ */
+function splitCredentials(url: string): { url: string; headers: Record<string, string> } {
+  const parsed = new URL(url);
+  if (!parsed.username && !parsed.password) return { url, headers: {} };
+  const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  parsed.username = "";
+  parsed.password = "";
+  return {
+    url: parsed.href,
+    headers: { authorization: `Basic ${Buffer.from(credentials).toString("base64")}` },
+  };
 }

@@ -1,0 +1,48 @@
+import { describe, expect, test } from "vitest";
+import { validateOpenApi } from "../../test/support/validateOpenApi.js";
+import { apiVersion } from "../rollup/apiTypes.js";
+import { apiSchemas } from "../schemas/apiSchemas.js";
+import { buildOpenApi } from "./buildOpenApi.js";
+import { apiPath, fileSchemas } from "./fileSchemas.js";
+
+type Operation = {
+  operationId: string;
+  responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }>;
+};
+
+describe("buildOpenApi", () => {
+  test("default: a valid OpenAPI 3.1 document whose $refs resolve to the published schemas", async () => {
+    const result = await validateOpenApi(buildOpenApi(), apiSchemas);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  test("error: a reference to a schema that is not published fails validation", async () => {
+    const document = buildOpenApi() as { paths: Record<string, { get: Operation }> };
+    const content = document.paths[`/${apiPath}/summary.json`]?.get.responses["200"]?.content;
+    if (!content?.["application/json"]) throw new Error("no summary response");
+    content["application/json"].schema.$ref = "./schemas/missing.schema.json";
+    expect((await validateOpenApi(document, apiSchemas)).valid).toBe(false);
+  });
+
+  test("behavior: one GET per published file, each referencing that file's schema, at API version 1.0.0", () => {
+    const document = buildOpenApi() as {
+      info: { version: string };
+      paths: Record<string, { get: Operation }>;
+    };
+    expect(document.info.version).toBe(apiVersion);
+    expect(apiVersion).toBe("1.0.0");
+    expect(Object.keys(document.paths)).toEqual(
+      Object.keys(fileSchemas).map((path) => `/${apiPath}/${path}`),
+    );
+    for (const [path, schemaFile] of Object.entries(fileSchemas)) {
+      const operation = document.paths[`/${apiPath}/${path}`]?.get;
+      expect(operation?.responses["200"]?.content?.["application/json"]?.schema.$ref).toBe(
+        `./schemas/${schemaFile}`,
+      );
+    }
+    const ids = Object.values(document.paths).map((item) => item.get.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain("getRollupByModelDaily");
+  });
+});

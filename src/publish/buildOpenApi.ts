@@ -1,0 +1,68 @@
+import { apiVersion } from "../rollup/apiTypes.js";
+import { apiSchemas } from "../schemas/apiSchemas.js";
+import { apiPath, fileSchemas } from "./fileSchemas.js";
+import { cacheControl } from "./headers.js";
+
+/** Where the published copies of schemas/ live, below api/throughput/. */
+export const schemasPath = "schemas";
+export const openApiPath = "openapi.json";
+
+/**
+ * The OpenAPI 3.1 description of the API: one GET per published file, each response a $ref to
+ * the published copy of its schema (`./schemas/<file>`, beside this document). Nothing is
+ * restated: titles and descriptions come from the schemas themselves.
+ */
+export function buildOpenApi(): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const [path, schemaFile] of Object.entries(fileSchemas)) {
+    const schema = apiSchemas[schemaFile] as { title: string; description: string };
+    const bucket = /^rollup\/(hourly|daily|monthly)\.json$/.exec(path)?.[1];
+    paths[`/${apiPath}/${path}`] = {
+      get: {
+        operationId: operationId(path),
+        summary: bucket ? `${schema.title}, bucket "${bucket}"` : schema.title,
+        description: schema.description,
+        tags: ["throughput"],
+        responses: {
+          "200": {
+            description: `${schema.title} (${schemaFile})`,
+            headers: {
+              "Cache-Control": {
+                description: "Updated hourly.",
+                schema: { type: "string", const: cacheControl },
+              },
+              "Access-Control-Allow-Origin": { schema: { type: "string", const: "*" } },
+            },
+            content: { "application/json": { schema: { $ref: `./${schemasPath}/${schemaFile}` } } },
+          },
+          "404": { description: "Not published (any other bucket name, for one)." },
+        },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Morpheus marketplace throughput",
+      version: apiVersion,
+      summary: "Static JSON rollups of the inference marketplace's closed sessions.",
+      description:
+        "Aggregates mined from the marketplace contract's SessionClosed receipts: tokens, sessions and " +
+        "time to first token per hour, day and month, per model and per provider, summary windows and " +
+        "stuck sessions. Static files, updated hourly, no authentication, CORS open to every origin. " +
+        "Objects may gain fields: clients treat extra fields as additive.",
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    // Relative to this document ({base}/api/throughput/openapi.json): the host's root.
+    servers: [{ url: "../..", description: "The host that serves this document" }],
+    tags: [{ name: "throughput" }],
+    paths,
+  };
+}
+
+/** `rollup/by-model-daily.json` → `getRollupByModelDaily`. */
+function operationId(path: string): string {
+  const words = path.replace(/\.json$/, "").split(/[/-]/);
+  return `get${words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("")}`;
+}

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { renderBuildSummary } from "../../src/commands/summary/renderBuildSummary.js";
+import { generateHistory } from "../../src/devchain/generateHistory.js";
+import type { BuildSummary } from "../../src/publish/runBuild.js";
+import { parseJson, runCli } from "../support/runCli.js";
+import { type DevChain, startDevChain } from "../support/startDevChain.js";
+
+const endTime = Date.UTC(2026, 5, 1, 0, 0) / 1000;
+
+describe("CLI output: progress, logs and the summary", () => {
+  let chain: DevChain;
+  let dir: string;
+  beforeAll(async () => {
+    chain = await startDevChain(generateHistory({ seed: 3, days: 6, sessionsPerDay: 25, endTime }));
+    dir = mkdtempSync(join(tmpdir(), "mor-cli-output-"));
+  });
+  afterAll(async () => {
+    await chain?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const run = (name: string, ...flags: string[]) =>
+    runCli([
+      "run",
+      ...[
+        "--rpc-url",
+        chain.rpcUrl,
+        "--contract",
+        chain.contract,
+        "--from-block",
+        "0",
+        "--confirmations",
+        "0",
+      ],
+      ...["--db", join(dir, `${name}.sqlite`), "--out", join(dir, name), ...flags],
+    ]);
+
+  test("default: not a terminal, progress as plain lines and the summary as text on stderr, nothing on stdout", async () => {
+    const result = await run("text");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("");
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(
+      lines.some((line) => /^sync 100\.0% · block \d+\/\d+ · \d+ sessions opened, \d+ closed/.test(line)),
+    ).toBe(true);
+    expect(result.stderr.includes("\r") || result.stderr.includes(String.fromCharCode(27))).toBe(false);
+    expect(lines.at(-2)).toMatch(/^published: release [0-9a-f]{16} in /);
+    expect(lines.at(-1)).toMatch(
+      /^as of 2026-06-01T00:00:00Z \(block \d+\): \d+ closed sessions, \d+ stuck$/,
+    );
+  });
+
+  test("behavior: the human summary is rendered from the object --json prints", async () => {
+    const db = join(dir, "same.sqlite");
+    parseJson(await run("same", "--json"));
+    const out = join(dir, "same-build");
+    const text = await runCli(["build", "--db", db, "--out", out]);
+    expect(text.code).toBe(0);
+    rmSync(out, { recursive: true, force: true });
+    const json = parseJson<BuildSummary>(await runCli(["build", "--db", db, "--out", out, "--json"]));
+    expect(text.stderr.trimEnd().split("\n")).toEqual(renderBuildSummary(json));
+  });
+
+  test("behavior: --log-format json writes only JSON lines, progress and the summary object among them", async () => {
+    const result = await run("json", "--log-format", "json");
+    expect(result.code).toBe(0);
+    const lines = result.stderr
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { level: string; msg: string; [key: string]: unknown });
+    expect(lines.findLast((line) => line.msg === "sync progress")).toMatchObject({
+      percent: 100,
+      sessionsOpened: expect.any(Number),
+    });
+    const summary = lines.at(-1) as unknown as {
+      msg: string;
+      summary: { sync: { toBlock: number }; build: BuildSummary };
+    };
+    expect(summary.msg).toBe("summary");
+    expect(summary.summary.sync.toBlock).toBe(chain.lastBlock);
+    expect(summary.summary.build.asOf).toBe(endTime);
+  });
+
+  test("behavior: --quiet prints nothing when all goes well", async () => {
+    const result = await run("quiet", "--quiet");
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe("");
+  });
+});

@@ -1,0 +1,270 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { getAddress, type Hex, keccak256, stringToHex } from "viem";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
+import type { History } from "../../src/devchain/history.js";
+import { closedPort } from "../support/closedPort.js";
+import { type CliResult, parseJson, runCli } from "../support/runCli.js";
+import { type DevChain, startDevChain } from "../support/startDevChain.js";
+import { treeState } from "../support/treeState.js";
+
+/**
+ * Bad flags, endpoints and paths through the real CLI: the documented exit code, a message that
+ * says what was wrong and what was expected (pinned), and not a byte changed on disk. Every case
+ * runs in a copy of a directory holding a database and a publication made by a good run.
+ */
+
+const id = (label: string): Hex => keccak256(stringToHex(label));
+const endTime = Date.UTC(2026, 6, 1) / 1000;
+
+function smallHistory(): History {
+  const modelId = id("model");
+  const bidId = id("bid");
+  const sessionId = id("session");
+  const receipt = encodeReceipt({
+    sessionId,
+    chainId: 8453,
+    timestamp: endTime - 60,
+    tpsScaled1000: 1,
+    ttftMs: 500,
+    inputTokens: 10,
+    outputTokens: 20,
+  });
+  return {
+    models: [{ modelId, name: "Model" }],
+    bids: [{ bidId, provider: getAddress(`0x${id("provider").slice(-40)}`), modelId }],
+    sessions: [
+      {
+        sessionId,
+        user: getAddress(`0x${id("user").slice(-40)}`),
+        bidId,
+        stake: 1n,
+        openedAt: endTime - 600,
+        endsAt: endTime,
+        close: { closedAt: endTime - 60, closeoutType: 0, receipt },
+      },
+    ],
+    endTime,
+  };
+}
+
+describe("bad configuration, end to end through the CLI", () => {
+  let chain: DevChain;
+  let dir: string;
+  let template: string;
+  let closed: number;
+  let caseNumber = 0;
+
+  beforeAll(async () => {
+    chain = await startDevChain(smallHistory());
+    dir = mkdtempSync(join(tmpdir(), "mor-config-"));
+    template = join(dir, "template");
+    mkdirSync(template);
+    writeFileSync(join(template, "file.txt"), "a regular file\n");
+    parseJson(
+      await runCli([...runArgs({ db: join(template, "db.sqlite"), out: join(template, "out") }), "--json"]),
+    );
+    closed = await closedPort();
+  });
+  afterAll(async () => {
+    await chain?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function runArgs(paths: { db: string; out: string }, rpcUrl = chain.rpcUrl): string[] {
+    return [
+      "run",
+      "--rpc-url",
+      rpcUrl,
+      "--contract",
+      chain.contract,
+      "--from-block",
+      "0",
+      "--confirmations",
+      "0",
+      "--db",
+      paths.db,
+      "--out",
+      paths.out,
+    ];
+  }
+
+  /**
+   * Runs the CLI in a fresh copy of the template directory (`<dir>` in `args` and in the output)
+   * and checks that nothing below it changed. Returns the exit code and stderr, normalised.
+   */
+  async function failing(
+    args: (paths: { dir: string; db: string; out: string }) => string[],
+    options: { prepare?: (dir: string) => void } = {},
+  ): Promise<{ code: number | null; stderr: string }> {
+    const caseDir = join(dir, `case-${++caseNumber}`);
+    cpSync(template, caseDir, { recursive: true, verbatimSymlinks: true });
+    options.prepare?.(caseDir);
+    const before = treeState(caseDir);
+    const result: CliResult = await runCli(
+      args({ dir: caseDir, db: join(caseDir, "db.sqlite"), out: join(caseDir, "out") }),
+      { timeoutMs: 30_000 },
+    );
+    expect(result.signal).toBeNull();
+    expect(result.stdout).toBe("");
+    expect(treeState(caseDir)).toEqual(before);
+    const stderr = result.stderr
+      .split(caseDir)
+      .join("<dir>")
+      .split(chain.rpcUrl)
+      .join("<rpc>")
+      .replaceAll(`127.0.0.1:${closed}`, "127.0.0.1:<closed>")
+      .replaceAll(`127.0.0.1:${chain.node.port}`, "127.0.0.1:<port>");
+    return { code: result.code, stderr };
+  }
+
+  const newPaths = (p: { dir: string }) => ({ db: join(p.dir, "new.sqlite"), out: join(p.dir, "new-out") });
+
+  test("error: invalid flags, before anything else", async () => {
+    const flag = (...more: string[]) => failing((p) => [...runArgs(newPaths(p)), ...more]);
+    const results = await Promise.all([
+      flag("--contract", "0x123"),
+      flag("--contract", "0x5fbdb2315678afecb367f032d93f642f64180aA3"),
+      flag("--rpc-url", "ftp://user:secret@example.com/"),
+      flag("--rpc-url", "not a url"),
+      flag("--chain", "ethereum"),
+      flag("--from-block", "-1"),
+      flag("--from-block", "1.5"),
+      flag("--to-block", "earliest"),
+      flag("--from-block", "10", "--to-block", "5"),
+      flag("--confirmations", "-3"),
+      flag("--stuck-grace", "1h"),
+      flag("--rpc-timeout", "0"),
+      failing((p) => ["serve", "--out", p.out, "--port", "70000"]),
+    ]);
+    expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
+    expect(results.map((r) => r.stderr).join("")).toMatchInlineSnapshot(`
+      "error: Invalid --contract: "0x123"
+      Expected an address: 0x followed by 40 hex digits.
+      error: Invalid --contract: "0x5fbdb2315678afecb367f032d93f642f64180aA3"
+      Expected a valid EIP-55 checksum (or the address in all lowercase).
+      error: Invalid --rpc-url: "ftp://***@example.com/"
+      Expected an http:// or https:// URL; got the ftp: scheme.
+      error: Invalid --rpc-url: "<invalid url>"
+      Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org.
+      error: Invalid --chain: "ethereum"
+      Expected one of base, base-sepolia, or a numeric chain id.
+      error: Invalid --from-block: "-1"
+      Expected an integer of at least 0.
+      error: Invalid --from-block: "1.5"
+      Expected an integer of at least 0.
+      error: Invalid --to-block: "earliest"
+      Expected a block number, latest, safe or finalized.
+      error: Invalid --to-block: 5 is before --from-block 10
+      Expected a last block at or after the first block to index.
+      error: Invalid --confirmations: "-3"
+      Expected an integer of at least 0.
+      error: Invalid --stuck-grace: "1h"
+      Expected an integer of at least 0.
+      error: Invalid --rpc-timeout: "0"
+      Expected an integer of at least 1.
+      error: Invalid --port: "70000"
+      Expected an integer from 0 to 65535.
+      "
+    `);
+  });
+
+  test("error: an unreachable endpoint exits 75; an endpoint on another chain exits 1", async () => {
+    const [unreachable, otherChain] = await Promise.all([
+      failing((p) => [
+        ...runArgs(newPaths(p), `http://127.0.0.1:${closed}`),
+        "--rpc-retries",
+        "1",
+        "--rpc-timeout",
+        "1000",
+      ]),
+      failing((p) => [...runArgs(newPaths(p)), "--chain", "base"]),
+    ]);
+    expect(unreachable.code).toBe(75);
+    expect(unreachable.stderr).toMatchInlineSnapshot(`
+      "error: RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId 2 times
+      Last error: fetch failed: ECONNREFUSED. Retry later, or use another endpoint (--rpc-url).
+      "
+    `);
+    expect(otherChain.code).toBe(1);
+    expect(otherChain.stderr).toMatchInlineSnapshot(`
+      "error: The endpoint serves chain 31337, not the chain asked for (8453)
+      --rpc-url <rpc>/ reports chain id 31337. Expected 8453: check --rpc-url and --chain.
+      "
+    `);
+  });
+
+  test("error: an unwritable database or output directory, whichever of them is new", async () => {
+    const results = await Promise.all([
+      failing((p) => runArgs({ db: join(p.dir, "file.txt", "db.sqlite"), out: join(p.dir, "new-out") })),
+      failing((p) => runArgs({ db: join(p.dir, "new.sqlite"), out: join(p.dir, "file.txt", "out") })),
+      failing((p) => runArgs({ db: "/proc/mor-throughput/db.sqlite", out: join(p.dir, "new-out") })),
+      failing((p) => runArgs({ db: join(p.dir, "new.sqlite"), out: "/proc/mor-throughput-out" })),
+      failing((p) => runArgs({ db: join(p.dir, "out"), out: join(p.dir, "new-out") })), // a directory
+      failing((p) => runArgs({ db: join(p.dir, "new.sqlite"), out: join(p.dir, "file.txt") })), // a file
+      failing((p) => runArgs({ db: join(p.dir, "db.sqlite"), out: p.dir })), // holds other files
+      failing((p) => ["build", "--db", join(p.dir, "missing.sqlite"), "--out", join(p.dir, "new-out")]),
+    ]);
+    expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
+    expect(results.map((r) => r.stderr).join("")).toMatchInlineSnapshot(`
+      "error: --db <dir>/file.txt/db.sqlite is not writable
+      Expected a location this user can write to. <dir>/file.txt is not a directory
+      error: --out <dir>/file.txt/out is not writable
+      Expected a location this user can write to. <dir>/file.txt is not a directory
+      error: --db /proc/mor-throughput/db.sqlite is not writable
+      Expected a location this user can write to. /proc does not take new entries (ENOENT)
+      error: --out /proc/mor-throughput-out is not writable
+      Expected a location this user can write to. /proc does not take new entries (ENOENT)
+      error: --db <dir>/out is not a file
+      Expected the path of a SQLite database file (--db).
+      error: The output path <dir>/file.txt is not a directory
+      Expected a directory (--out).
+      error: The output directory <dir> holds files mor-throughput did not publish
+      Found: db.sqlite, db.sqlite.lock, file.txt, out. Expected an empty directory, or one this tool published into (--out).
+      error: No database at <dir>/missing.sqlite
+      Run \`mor-throughput sync\` (or \`run\`) first, or point --db at an existing database.
+      "
+    `);
+    expect(existsSync("/proc/mor-throughput")).toBe(false);
+  });
+
+  test("error: a database written by a newer version, or for another chain, contract or start block", async () => {
+    const edit = (sql: string) => (caseDir: string) => {
+      const db = new Database(join(caseDir, "db.sqlite"));
+      db.exec(sql);
+      db.close();
+    };
+    const results = await Promise.all([
+      failing((p) => runArgs(p), { prepare: edit("PRAGMA user_version = 99") }),
+      failing((p) => ["build", "--db", p.db, "--out", join(p.dir, "new-out")], {
+        prepare: edit("PRAGMA user_version = 99"),
+      }),
+      failing((p) => runArgs({ db: p.db, out: join(p.dir, "new-out") }), {
+        prepare: edit("UPDATE checkpoint SET chain_id = 8453"),
+      }),
+      failing((p) => [
+        ...runArgs({ db: p.db, out: join(p.dir, "new-out") }),
+        "--contract",
+        "0x000000000000000000000000000000000000dEaD",
+      ]),
+      failing((p) => [...runArgs({ db: p.db, out: join(p.dir, "new-out") }), "--from-block", "1"]),
+    ]);
+    expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
+    expect(results.map((r) => r.stderr).join("")).toMatchInlineSnapshot(`
+      "error: The database <dir>/db.sqlite was written by a newer mor-throughput
+      Its schema version is 99; this version knows up to 1. Upgrade mor-throughput, or use another --db.
+      error: The database <dir>/db.sqlite was written by a newer mor-throughput
+      Its schema version is 99; this version knows up to 1. Upgrade mor-throughput, or use another --db.
+      error: The database was indexed with other settings
+      It holds chain 8453 (this run: 31337). Use another --db for another chain, contract or start block.
+      error: The database was indexed with other settings
+      It holds contract 0x5fbdb2315678afecb367f032d93f642f64180aa3 (this run: 0x000000000000000000000000000000000000dead). Use another --db for another chain, contract or start block.
+      error: The database was indexed with other settings
+      It holds start block 0 (this run: --from-block 1). Use another --db for another chain, contract or start block.
+      "
+    `);
+  });
+});

@@ -1,0 +1,349 @@
+import { execFileSync } from "node:child_process";
+import { once } from "node:events";
+import {
+  cpSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createThroughputClient, ThroughputClientError } from "../../src/index.js";
+import { createStaticServer } from "../../src/serve/createStaticServer.js";
+import { packageRoot } from "../../src/util/packageRoot.js";
+import { launchChromium } from "../support/launchChromium.js";
+import { colouredPixels, openDashboard } from "../support/openDashboard.js";
+import { headersFromFile, parseHeadersFile } from "../support/parseHeadersFile.js";
+import { parseJson, runCli } from "../support/runCli.js";
+import { startDevChain } from "../support/startDevChain.js";
+import { startServe } from "../support/startServe.js";
+import { validateOpenApi } from "../support/validateOpenApi.js";
+
+type Operation = { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> };
+type Window = { tokens: number; sessions: number; ttft?: number };
+type Summary = Record<"24h" | "7d" | "30d" | "all", Window>;
+
+/** Every file of a release, by URL path ("/index.html", "/api/throughput/summary.json", ...). */
+function releaseFiles(out: string): string[] {
+  const root = join(out, "current");
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.push(`/${relative(root, path)}`);
+    }
+  };
+  walk(root);
+  return files;
+}
+
+const readJson = (out: string, path: string) =>
+  JSON.parse(readFileSync(join(out, "api/throughput", path), "utf8"));
+
+describe("publishing: the demo's publication, served", () => {
+  let dir: string;
+  let out: string;
+  let serve: { url: string; stop(): Promise<void> };
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "mor-publishing-"));
+    out = join(dir, "out");
+    parseJson(await runCli(["demo", "--no-serve", "--out", out, "--json"], { timeoutMs: 240_000 }));
+    serve = await startServe(out);
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await serve?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const chromium = async () => {
+    browser ??= await launchChromium();
+    return browser.context;
+  };
+
+  test("default: one release holds the page, its assets, _headers, the schemas and OpenAPI beside the data", () => {
+    const files = releaseFiles(out);
+    for (const path of [
+      "/index.html",
+      "/_headers",
+      "/api/throughput/openapi.json",
+      "/api/throughput/summary.json",
+    ])
+      expect(files).toContain(path);
+    expect(files.filter((path) => /^\/assets\/dashboard-[A-Z0-9]+\.(js|css)$/.test(path))).toHaveLength(2);
+    expect(files.filter((path) => path.startsWith("/api/throughput/schemas/"))).toHaveLength(
+      readdirSync(join(packageRoot(), "schemas")).length,
+    );
+    // Top-level entries point through `current`: the page and its data switch in one rename.
+    for (const entry of ["index.html", "assets", "_headers", "api"]) {
+      expect(lstatSync(join(out, entry)).isSymbolicLink()).toBe(true);
+      expect(readlinkSync(join(out, entry))).toBe(join("current", entry));
+    }
+    // Everything the page loads is its own: no CDN, no absolute URL.
+    const html = readFileSync(join(out, "index.html"), "utf8");
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+    expect(html).toMatch(/<script type="module" src="assets\/dashboard-[A-Z0-9]+\.js"><\/script>/);
+  });
+
+  test("behavior: serve answers every published file with the headers _headers gives it", async () => {
+    const rules = parseHeadersFile(readFileSync(join(out, "_headers"), "utf8"));
+    const files = releaseFiles(out).filter((path) => path !== "/_headers");
+    expect(files.length).toBeGreaterThanOrEqual(20);
+    for (const path of [...files, "/"]) {
+      const response = await fetch(`${serve.url}${path}`, { method: "HEAD" });
+      expect(response.status, path).toBe(200);
+      const expected = headersFromFile(rules, path);
+      expect(expected.length, path).toBeGreaterThan(2);
+      for (const [name, value] of expected) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+    }
+    const api = await fetch(`${serve.url}/api/throughput/rollup/daily.json`);
+    expect(api.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(api.headers.get("access-control-allow-origin")).toBe("*");
+    expect(api.headers.get("cache-control")).toMatch(/max-age=\d+.*stale-while-revalidate=\d+/);
+  });
+
+  test("behavior: the published OpenAPI document validates, and each $ref fetches its schema", async () => {
+    const document = readJson(out, "openapi.json");
+    const schemas = Object.fromEntries(
+      readdirSync(join(out, "api/throughput/schemas")).map((file) => [
+        file,
+        readJson(out, `schemas/${file}`),
+      ]),
+    );
+    const result = await validateOpenApi(document, schemas);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.info.version).toBe("1.0.0");
+    const documentUrl = `${serve.url}/api/throughput/openapi.json`;
+    for (const [path, item] of Object.entries(document.paths as Record<string, { get: Operation }>)) {
+      expect((await fetch(new URL(path.slice(1), `${serve.url}/`))).status, path).toBe(200);
+      const ref = item.get.responses["200"]?.content["application/json"]?.schema.$ref ?? "";
+      const schema = await fetch(new URL(ref, documentUrl));
+      expect(schema.status, ref).toBe(200);
+      expect(((await schema.json()) as { $id: string }).$id).toBe(ref.replace("./schemas/", ""));
+    }
+  });
+
+  test("behavior: the typed client fetches and validates every file through serve", async () => {
+    const api = createThroughputClient(serve.url);
+    expect(await api.summary()).toEqual(readJson(out, "summary.json"));
+    for (const bucket of ["hourly", "daily", "monthly"] as const)
+      expect(await api.rollup(bucket)).toEqual(readJson(out, `rollup/${bucket}.json`));
+    expect(await api.byModelDaily()).toEqual(readJson(out, "rollup/by-model-daily.json"));
+    expect(await api.byProviderDaily()).toEqual(readJson(out, "rollup/by-provider-daily.json"));
+    expect(await api.stuckSessions()).toEqual(readJson(out, "stuck-sessions.json"));
+    expect((await api.meta()).asOf).toBe(Date.UTC(2026, 10, 20, 12) / 1000);
+    const missing = await api
+      .get("rollup/weekly.json" as "rollup/daily.json")
+      .catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(ThroughputClientError);
+    expect(missing).toMatchObject({ status: 404, url: `${serve.url}/api/throughput/rollup/weekly.json` });
+  });
+
+  test("error: the typed client refuses a file that breaks its schema", async () => {
+    const tampered = join(dir, "tampered");
+    cpSync(join(out, "current"), tampered, { recursive: true, dereference: true });
+    const summary = readJson(out, "summary.json");
+    summary["24h"].tokens = -1;
+    delete summary.all;
+    writeFileSync(join(tampered, "api/throughput/summary.json"), JSON.stringify(summary));
+    const server = createStaticServer(tampered).listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const address = server.address() as { port: number };
+      const error = await createThroughputClient(`http://127.0.0.1:${address.port}`)
+        .summary()
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ThroughputClientError);
+      expect((error as ThroughputClientError).problems).toEqual([
+        "/ must have required property 'all' (missingProperty: all)",
+        "/24h/tokens must be >= 0 (comparison: >=, limit: 0)",
+      ]);
+      // Without validation the same file is handed over as it is.
+      const unchecked = await createThroughputClient(`http://127.0.0.1:${address.port}`, {
+        validate: false,
+      }).summary();
+      expect(unchecked["24h"].tokens).toBe(-1);
+    } finally {
+      server.close();
+    }
+  });
+
+  test("behavior: a consumer installs the package and gets typed data in three lines", async () => {
+    const consumer = join(dir, "consumer");
+    mkdirSync(join(consumer, "node_modules"), { recursive: true });
+    symlinkSync(packageRoot(), join(consumer, "node_modules", "mor-throughput"), "dir");
+    writeFileSync(join(consumer, "package.json"), JSON.stringify({ type: "module" }));
+    const source = [
+      'import { createThroughputClient, type Summary } from "mor-throughput";',
+      "const api = createThroughputClient(process.argv[2] as string);",
+      "const summary: Summary = await api.summary();",
+      'const tokens: number = summary["24h"].tokens;',
+      "// @ts-expect-error sessions is a number, not a string: the types are real, not any",
+      'const wrong: string = summary["7d"].sessions;',
+      "console.log(JSON.stringify({ tokens, wrong }));",
+      "",
+    ].join("\n");
+    writeFileSync(join(consumer, "index.ts"), source);
+    writeFileSync(
+      join(consumer, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "nodenext",
+          strict: true,
+          types: ["node"],
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        include: ["index.ts"],
+      }),
+    );
+    symlinkSync(
+      join(packageRoot(), "node_modules", "@types"),
+      join(consumer, "node_modules", "@types"),
+      "dir",
+    );
+    const tsc = join(packageRoot(), "node_modules", "typescript", "bin", "tsc");
+    execFileSync(process.execPath, [tsc, "-p", join(consumer, "tsconfig.json")], { encoding: "utf8" });
+    // The same three lines at run time, through the package's exports.
+    writeFileSync(
+      join(consumer, "run.mjs"),
+      'import { createThroughputClient } from "mor-throughput";\n' +
+        "const summary = await createThroughputClient(process.argv[2]).summary();\n" +
+        'console.log(JSON.stringify(summary["24h"]));\n',
+    );
+    const printed = execFileSync(process.execPath, [join(consumer, "run.mjs"), serve.url], {
+      encoding: "utf8",
+      cwd: consumer,
+    });
+    expect(JSON.parse(printed)).toEqual(readJson(out, "summary.json")["24h"]);
+  });
+
+  test("dashboard: loads the demo's data without a console error, draws every chart, cards equal summary.json", async () => {
+    const context = await chromium();
+    const { page, problems } = await openDashboard(context, `${serve.url}/`);
+    expect(await page.getAttribute("html", "data-state")).toBe("ready");
+    const summary = readJson(out, "summary.json") as Summary;
+    for (const window of ["24h", "7d", "30d", "all"] as const) {
+      const card = page.locator(`[data-window="${window}"]`);
+      const number = async (field: string) =>
+        Number(((await card.locator(`[data-field="${field}"]`).textContent()) ?? "").replaceAll(",", ""));
+      expect(await number("tokens"), window).toBe(summary[window].tokens);
+      expect(await number("sessions"), window).toBe(summary[window].sessions);
+      const ttft = await card.locator('[data-field="ttft"]').textContent();
+      expect(ttft, window).toBe(
+        summary[window].ttft === undefined ? "—" : `${summary[window].ttft?.toFixed(3)} s`,
+      );
+    }
+    expect(summary.all.sessions).toBeGreaterThan(1000);
+
+    for (const id of ["chart-volume", "chart-ttft", "chart-models", "chart-providers"]) {
+      const shot = await page.locator(`#${id}`).screenshot();
+      expect(await colouredPixels(context, shot), `${id} is blank`).toBeGreaterThan(2000);
+    }
+    // Models by name (never by hash); a model without a name by "(unnamed) 0x…".
+    const labels = await page.locator("#chart-models .u-legend .u-series .u-label").allInnerTexts();
+    const models = readJson(out, "rollup/by-model-daily.json").models as Array<{
+      name: string;
+      modelId: string;
+    }>;
+    expect(labels).toEqual(
+      expect.arrayContaining(models.filter((m) => m.name.trim() !== "").map((m) => m.name)),
+    );
+    const unnamed = models.find((model) => model.name === "");
+    expect(unnamed).toBeDefined();
+    expect(labels).toContain(`(unnamed) ${unnamed?.modelId.slice(0, 6)}…`);
+    expect(labels.join(" ")).not.toMatch(/0x[0-9a-f]{64}/);
+
+    const stuck = readJson(out, "stuck-sessions.json") as { count: number };
+    expect(await page.locator("#stuck-count").textContent()).toBe(`(${stuck.count})`);
+    expect(await page.locator("#stuck tbody tr").count()).toBe(Math.min(stuck.count, 200));
+
+    for (const bucket of ["hourly", "monthly", "daily"]) {
+      await page.click(`button[data-bucket="${bucket}"]`);
+      expect(await page.getAttribute(`button[data-bucket="${bucket}"]`, "aria-pressed")).toBe("true");
+      const shot = await page.locator("#chart-volume").screenshot();
+      expect(await colouredPixels(context, shot), `${bucket} chart is blank`).toBeGreaterThan(500);
+    }
+    await page.click('button[data-metric="sessions"]');
+    expect(await colouredPixels(context, await page.locator("#chart-models").screenshot())).toBeGreaterThan(
+      2000,
+    );
+    expect(problems).toEqual([]);
+    await page.screenshot({ path: join(dir, "dashboard.png"), fullPage: true });
+    await page.close();
+  });
+
+  test("dashboard: reads on a phone: nothing wider than the screen but the table, which scrolls by itself", async () => {
+    const context = await chromium();
+    const { page, problems } = await openDashboard(context, `${serve.url}/index.html`);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.waitForFunction(() => true);
+    await page.waitForTimeout(200); // a resize redraws the charts on the next frame
+    const layout = (await page.evaluate(`({
+      page: document.documentElement.scrollWidth,
+      charts: [...document.querySelectorAll(".chart canvas")].map((canvas) => canvas.getBoundingClientRect().right),
+      cards: [...document.querySelectorAll(".card")].map((card) => card.getBoundingClientRect().width),
+    })`)) as { page: number; charts: number[]; cards: number[] };
+    expect(layout.page).toBeLessThanOrEqual(375);
+    expect(layout.charts.length).toBeGreaterThanOrEqual(4);
+    for (const right of layout.charts) expect(right).toBeLessThanOrEqual(375);
+    for (const width of layout.cards) expect(width).toBeGreaterThan(140);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("publishing: a chain with no closed session", () => {
+  test("dashboard: shows empty states, zero cards and no console error", async () => {
+    const endTime = Date.UTC(2026, 0, 15, 12) / 1000;
+    const chain = await startDevChain({ models: [], bids: [], sessions: [], endTime });
+    const dir = mkdtempSync(join(tmpdir(), "mor-publishing-empty-"));
+    let serve: { url: string; stop(): Promise<void> } | undefined;
+    let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+    try {
+      const out = join(dir, "out");
+      const args = ["run", "--rpc-url", chain.rpcUrl, "--contract", chain.contract, "--from-block", "0"];
+      parseJson(
+        await runCli([
+          ...args,
+          "--confirmations",
+          "0",
+          "--db",
+          join(dir, "db.sqlite"),
+          "--out",
+          out,
+          "--json",
+        ]),
+      );
+      expect(readJson(out, "rollup/daily.json").series).toEqual([]);
+      serve = await startServe(out);
+      browser = await launchChromium();
+      const { page, problems } = await openDashboard(browser.context, `${serve.url}/`);
+      expect(await page.getAttribute("html", "data-state")).toBe("ready");
+      expect(await page.locator('[data-window="all"] [data-field="sessions"]').textContent()).toBe("0");
+      expect(await page.locator('[data-window="24h"] [data-field="ttft"]').textContent()).toBe("—");
+      for (const id of ["chart-volume", "chart-ttft", "chart-models", "chart-providers"])
+        expect(await page.locator(`#${id}`).textContent()).toBe("No closed sessions yet.");
+      expect(await page.locator("#stuck").textContent()).toBe("No stuck sessions.");
+      await page.click('button[data-bucket="hourly"]');
+      expect(problems).toEqual([]);
+    } finally {
+      await browser?.close();
+      await serve?.stop();
+      await chain.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { getAddress, type Hex, keccak256, stringToHex } from "viem";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
+import type { History } from "../../src/devchain/history.js";
+import { closedPort } from "../support/closedPort.js";
+import { readPublished } from "../support/readPublished.js";
+import { type CliResult, runCli } from "../support/runCli.js";
+import { type DevChain, startDevChain } from "../support/startDevChain.js";
+
+/**
+ * An RPC URL carrying credentials (user info, an API key in the path, a token in the query)
+ * reaches the endpoint, and none of them reaches a log line, an error, the --json summary, a
+ * published file or the database.
+ */
+
+const id = (label: string): Hex => keccak256(stringToHex(label));
+const endTime = Date.UTC(2026, 7, 1) / 1000;
+const user = "alice-7f3a";
+const password = "pa55-w0rd-9c1e";
+const key = "Zx9kQ2mN4pR7sT1uV3wY5";
+const token = "q7R2t9W4e1Y6u3I8";
+const secrets = [user, password, key, token];
+
+function history(): History {
+  const sessionId = id("session");
+  const modelId = id("model");
+  const receipt = encodeReceipt({
+    sessionId,
+    chainId: 8453,
+    timestamp: endTime - 60,
+    tpsScaled1000: 1,
+    ttftMs: 250,
+    inputTokens: 1,
+    outputTokens: 2,
+  });
+  return {
+    models: [{ modelId, name: "Model" }],
+    bids: [{ bidId: id("bid"), provider: getAddress(`0x${id("provider").slice(-40)}`), modelId }],
+    sessions: [
+      {
+        sessionId,
+        user: getAddress(`0x${id("user").slice(-40)}`),
+        bidId: id("bid"),
+        stake: 1n,
+        openedAt: endTime - 600,
+        endsAt: endTime - 300,
+        close: { closedAt: endTime - 60, closeoutType: 0, receipt },
+      },
+    ],
+    endTime,
+  };
+}
+
+/** A provider-like endpoint in front of anvil: the credentials must arrive, or it answers 401. */
+async function startAuthProxy(target: string): Promise<{ server: Server; port: number; seen: string[] }> {
+  const expected = `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+  const seen: string[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", async () => {
+      seen.push(`${request.url} ${request.headers.authorization}`);
+      if (request.url !== `/v2/${key}?token=${token}` || request.headers.authorization !== expected) {
+        response.writeHead(401, { "content-type": "text/plain" }).end("unauthorized\n");
+        return;
+      }
+      const upstream = await fetch(target, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: Buffer.concat(chunks),
+      });
+      response.writeHead(upstream.status, { "content-type": "application/json" }).end(await upstream.text());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return { server, port: address.port, seen };
+}
+
+describe("RPC credentials never leak", () => {
+  let chain: DevChain;
+  let proxy: Awaited<ReturnType<typeof startAuthProxy>>;
+  let dir: string;
+
+  beforeAll(async () => {
+    chain = await startDevChain(history());
+    proxy = await startAuthProxy(chain.rpcUrl);
+    dir = mkdtempSync(join(tmpdir(), "mor-secrets-"));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => proxy?.server.close(resolve));
+    await chain?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const run = (rpcUrl: string, name: string, ...more: string[]) =>
+    runCli([
+      "run",
+      "--rpc-url",
+      rpcUrl,
+      "--contract",
+      chain.contract,
+      "--from-block",
+      "0",
+      "--db",
+      join(dir, `${name}.sqlite`),
+      "--out",
+      join(dir, name),
+      ...more,
+    ]);
+  const leaks = (text: string) => secrets.filter((secret) => text.includes(secret));
+  const output = (result: CliResult) => `${result.stdout}\n${result.stderr}`;
+
+  test("default: the run succeeds through the credentials, and nothing it writes holds them", async () => {
+    const url = `http://${user}:${password}@127.0.0.1:${proxy.port}/v2/${key}?token=${token}`;
+    const [text, json] = await Promise.all([
+      run(url, "text", "--verbose", "--json"),
+      run(url, "json", "--log-format", "json", "--verbose", "--json"),
+    ]);
+    expect(text.stderr).not.toMatch(/^error/m);
+    expect([text.code, json.code]).toEqual([0, 0]);
+    expect(JSON.parse(json.stdout).sync.toBlock).toBe(chain.lastBlock);
+    expect(proxy.seen.length).toBeGreaterThan(0);
+    for (const result of [text, json]) expect(leaks(output(result))).toEqual([]);
+    for (const name of ["text", "json"]) {
+      expect(leaks(Object.values(readPublished(join(dir, name))).join("\n"))).toEqual([]);
+      expect(leaks(readFileSync(join(dir, `${name}.sqlite`)).toString("latin1"))).toEqual([]);
+    }
+  });
+
+  test("error: refused or unreachable, the error names the endpoint without its credentials", async () => {
+    const wrong = `http://${user}:${password}x@127.0.0.1:${proxy.port}/v2/${key}?token=${token}`;
+    const closed = `https://${user}:${password}@127.0.0.1:${await closedPort()}/v2/${key}?token=${token}`;
+    const results = await Promise.all([
+      run(wrong, "wrong", "--rpc-retries", "0", "--verbose"),
+      run(closed, "closed", "--rpc-retries", "1", "--rpc-timeout", "1000", "--verbose"),
+      run(`${closed.replace("https:", "ftp:")}`, "scheme"),
+    ]);
+    expect(results.map((r) => r.code)).toEqual([75, 75, 1]);
+    for (const result of results) expect(leaks(output(result))).toEqual([]);
+    expect(
+      results
+        .map((r) =>
+          r.stderr
+            .replaceAll(/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>")
+            .replaceAll(/delayMs=\d+/g, "delayMs=<n>"),
+        )
+        .join(""),
+    ).toMatchInlineSnapshot(`
+      "error: RPC endpoint http://***@127.0.0.1:<port>/v2/***?*** failed eth_chainId 1 times
+      Last error: HTTP 401 Unauthorized. Retry later, or use another endpoint (--rpc-url).
+      debug: rpc retry calls=1 delayMs=<n> reason=fetch failed: ECONNREFUSED
+      error: RPC endpoint https://***@127.0.0.1:<port>/v2/***?*** failed eth_chainId 2 times
+      Last error: fetch failed: ECONNREFUSED. Retry later, or use another endpoint (--rpc-url).
+      error: Invalid --rpc-url: "ftp://***@127.0.0.1:<port>/v2/***?***"
+      Expected an http:// or https:// URL; got the ftp: scheme.
+      "
+    `);
+  });
+});
