@@ -53,8 +53,8 @@ const synthVersion = 1;
 const usage = `usage: npm run bench -- [flags]
 
   --sessions <n>        side by side with Ponder (default 2000)
-  --scale <n,n>         mor-throughput alone, cold backfills (default 20000,200000)
-  --build-sizes <n,n>   synthetic databases for \`build\` (default 100000,1000000,10000000)
+  --scale <n,n>         mor-throughput alone, cold backfills (default 20000,200000; "" for none)
+  --build-sizes <n,n>   synthetic databases for \`build\` (default 100000,1000000,10000000; "" for none)
   --incremental <n>     new sessions on top of the 1M database (default 1000; on the largest
                         build size at most 1M when 1M is not among them)
   --no-peer             skip Ponder

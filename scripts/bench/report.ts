@@ -202,7 +202,7 @@ export function formatReport(report: BenchReport): string {
     lines.push(
       row(
         "incremental `run`",
-        `+${fmtInt(inc.newSessions)} sessions (${inc.newBlocks} blocks) on ${fmtInt(inc.baseClosed)} closed`,
+        `+${fmtInt(inc.newSessions)} sessions (${inc.newBlocks} ${inc.newBlocks === 1 ? "block" : "blocks"}) on ${fmtInt(inc.baseClosed)} closed`,
         inc.run,
         inc.run,
         "sync of the new blocks, then a build of everything",
