@@ -31,11 +31,14 @@ export function redactSecrets(text: string, url: string | undefined): string {
   } catch {
     return text;
   }
-  const secrets = [url, parsed.username, parsed.password, parsed.search.slice(1)]
+  const secrets = [parsed.username, parsed.password, parsed.search.slice(1)]
     .concat(parsed.pathname.split("/").filter(looksLikeSecret))
-    .filter((secret) => secret.length >= 4)
-    .sort((a, b) => b.length - a.length);
+    .filter((secret) => secret.length > 0);
+  // Nothing secret in the URL: it stays readable (its redacted form names the endpoint).
+  if (secrets.length === 0) return text;
   let result = text.split(url).join(redactUrl(url));
-  for (const secret of secrets) result = result.split(secret).join("***");
+  for (const secret of secrets.filter((s) => s.length >= 4).sort((a, b) => b.length - a.length)) {
+    result = result.split(secret).join("***");
+  }
   return result;
 }
