@@ -1,0 +1,286 @@
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
+import { generateHistory } from "../../src/devchain/generateHistory.js";
+import type { History } from "../../src/devchain/history.js";
+import { writeHistory } from "../../src/devchain/writeHistory.js";
+import { createFaultProxy, type FaultConfig, type FaultProxy } from "../support/createFaultProxy.js";
+import { diffFiles } from "../support/diffFiles.js";
+import { expectedFiles } from "../support/expectedFiles.js";
+import { hashDatabase, hashTree } from "../support/hashTree.js";
+import { readPublished } from "../support/readPublished.js";
+import { type CliResult, parseJson, runCli } from "../support/runCli.js";
+import { type DevChain, startDevChain } from "../support/startDevChain.js";
+
+const endTime = Date.UTC(2026, 4, 12, 9, 0, 0) / 1000;
+/** The other contract's history ends an hour later: the chain's last blocks are its. */
+const foreignEndTime = endTime + 3600;
+
+/** Every fault class alone, at a rate a public endpoint on a bad day shows. */
+const faultClasses: Array<{ name: string; faults: FaultConfig }> = [
+  { name: "HTTP 429 (half with Retry-After)", faults: { seed: 1, http429: 0.1, retryAfterShare: 0.5 } },
+  { name: "HTTP 500/502/503, HTML body", faults: { seed: 2, http5xx: 0.1 } },
+  { name: "connection reset", faults: { seed: 3, reset: 0.1 } },
+  { name: "hang past the timeout", faults: { seed: 4, hang: 0.03 } },
+  { name: "slow answers", faults: { seed: 5, slow: 0.3, slowMs: 300 } },
+  { name: "rate limit per call in batches", faults: { seed: 6, callRateLimit: 0.05 } },
+  { name: "eth_getLogs block-range cap", faults: { seed: 7, logsBlockLimit: 3 } },
+  { name: "eth_getLogs result-count cap", faults: { seed: 8, logsCountLimit: 250 } },
+  { name: "eth_getLogs backend unhealthy", faults: { seed: 9, logsUnhealthy: 0.15 } },
+  { name: "batch size cap (4 ways)", faults: { seed: 10, maxBatchSize: 7 } },
+  // Seed 2: the first eth_blockNumber answer is stale, a later one is not.
+  { name: "stale eth_blockNumber", faults: { seed: 2, staleHead: 0.5, staleLag: 2 } },
+  { name: "null for the newest block", faults: { seed: 12, nullNewestBlock: 1 } },
+  { name: "duplicate logs", faults: { seed: 13, duplicateLogs: 0.3 } },
+];
+
+/** All of them at once, at lower rates. */
+const allTogether: FaultConfig = {
+  seed: 99,
+  http429: 0.03,
+  retryAfterShare: 0.5,
+  http5xx: 0.03,
+  reset: 0.03,
+  hang: 0.01,
+  slow: 0.1,
+  slowMs: 200,
+  callRateLimit: 0.02,
+  logsBlockLimit: 4,
+  logsCountLimit: 300,
+  logsUnhealthy: 0.05,
+  maxBatchSize: 10,
+  staleHead: 0.3,
+  staleLag: 2,
+  nullNewestBlock: 1,
+  duplicateLogs: 0.1,
+};
+
+/**
+ * Flags of the runs through the proxy: plain eth_calls in batches of 20, so that a run makes
+ * enough requests (about a hundred) for every class to strike; the files equal Multicall3's.
+ */
+const faultyFlags = ["--rpc-timeout", "2000", "--no-multicall", "--rpc-batch-size", "20"];
+
+const timings: Array<{ name: string; seconds: number; requests: number; faults: string }> = [];
+
+describe("a hostile RPC endpoint", () => {
+  let chain: DevChain;
+  let history: History;
+  let foreign: string;
+  let proxy: FaultProxy;
+  let dir: string;
+  let clean: Record<string, string>;
+  let cleanSeconds: number;
+  let cleanDb: string;
+  let cleanOut: string;
+
+  beforeAll(async () => {
+    history = generateHistory({ seed: 21, days: 45, sessionsPerDay: 40, endTime });
+    chain = await startDevChain(history, { write: { blockSpanSeconds: 86_400 } });
+    // A second marketplace whose logs a faulty endpoint mixes into our answers.
+    ({ contract: foreign } = await deployMarketplace(chain.rpcUrl));
+    const written = await writeHistory(
+      chain.rpcUrl,
+      foreign as `0x${string}`,
+      generateHistory({ seed: 22, days: 3, sessionsPerDay: 30, endTime: foreignEndTime }),
+    );
+    chain.lastBlock = written.lastBlock;
+    proxy = await createFaultProxy(chain.rpcUrl);
+    dir = mkdtempSync(join(tmpdir(), "mor-hostile-"));
+
+    cleanDb = join(dir, "clean.sqlite");
+    cleanOut = join(dir, "clean");
+    const started = performance.now();
+    parseJson(await runCli(args(chain.rpcUrl, cleanDb, cleanOut)));
+    cleanSeconds = (performance.now() - started) / 1000;
+    clean = readPublished(cleanOut);
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+    await chain?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (timings.length > 0) {
+      const rows = timings.map(
+        (t) =>
+          `${t.name.padEnd(36)} ${t.seconds.toFixed(1).padStart(5)} s  x${(t.seconds / cleanSeconds).toFixed(1).padStart(4)}  ${String(t.requests).padStart(5)} req  ${t.faults}`,
+      );
+      console.log(`clean run: ${cleanSeconds.toFixed(1)} s\n${rows.join("\n")}`);
+    }
+  });
+
+  const args = (rpcUrl: string, db: string, out: string, ...more: string[]) => [
+    "run",
+    "--rpc-url",
+    rpcUrl,
+    "--contract",
+    chain.contract,
+    "--from-block",
+    "0",
+    "--confirmations",
+    "0",
+    "--db",
+    db,
+    "--out",
+    out,
+    "--json",
+    ...more,
+  ];
+
+  /** One run through the proxy with `faults`; its files, and the stats of what was injected. */
+  const faultyRun = async (name: string, faults: FaultConfig, flags = faultyFlags) => {
+    const slug = name.replace(/\W+/g, "-");
+    proxy.configure(faults);
+    proxy.resetStats();
+    const started = performance.now();
+    const result = await runCli(args(proxy.url, join(dir, `${slug}.sqlite`), join(dir, slug), ...flags), {
+      timeoutMs: 110_000,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const stats = proxy.stats;
+    const applied = Object.entries(stats.faults)
+      .filter(([, n]) => n > 0)
+      .map(([fault, n]) => `${fault}=${n}`)
+      .join(" ");
+    timings.push({ name, seconds, requests: stats.requests, faults: applied });
+    if (result.code !== 0) throw new Error(`${name}: CLI exited ${result.code}\n${result.stderr}`);
+    return { files: readPublished(join(dir, slug)), stats, result };
+  };
+
+  /** Byte-identical to the clean run's files, but for meta.json's count of foreign logs. */
+  const expectCleanButForeignLogs = (files: Record<string, string>, foreignLogs: number) => {
+    const meta = files["meta.json"] as string;
+    expect(meta).toContain(`"foreignLogs":${foreignLogs}}`);
+    expect({
+      ...files,
+      "meta.json": meta.replace(`"foreignLogs":${foreignLogs}}`, `"foreignLogs":0}`),
+    }).toEqual(clean);
+  };
+
+  test("default: the clean run publishes what SPEC.md computes", () => {
+    const parsed = Object.fromEntries(Object.entries(clean).map(([path, text]) => [path, JSON.parse(text)]));
+    expect(diffFiles(parsed, expectedFiles(history, { asOf: foreignEndTime }))).toEqual([]);
+    expect(JSON.parse(clean["meta.json"] as string).anomalies.foreignLogs).toBe(0);
+  });
+
+  test("behavior: through the proxy without faults, the same files", async () => {
+    const { files } = await faultyRun("proxy, no faults", {});
+    expect(files).toEqual(clean);
+  });
+
+  test.each(faultClasses)("behavior: $name: byte-identical files", async ({ name, faults }) => {
+    const { files, stats } = await faultyRun(name, faults);
+    // The fault really happened.
+    const injected = Object.values(stats.faults).reduce((sum, n) => sum + n, 0);
+    expect(injected).toBeGreaterThan(0);
+    expect(files).toEqual(clean);
+  });
+
+  test("behavior: logs of another contract are dropped and counted in meta.json, nothing else changes", async () => {
+    const { files, stats } = await faultyRun("foreign logs mixed in", {
+      seed: 14,
+      foreignContract: foreign,
+      foreignShare: 0.5,
+    });
+    expect(stats.foreignLogKeys.size).toBeGreaterThan(10);
+    expectCleanButForeignLogs(files, stats.foreignLogKeys.size);
+  });
+
+  test("behavior: every fault class at once, foreign logs too: byte-identical but for the foreign-log count", async () => {
+    const { files, stats } = await faultyRun("all together", {
+      ...allTogether,
+      foreignContract: foreign,
+      foreignShare: 0.3,
+    });
+    const missed = Object.entries(stats.faults)
+      .filter(([fault, n]) => n === 0 && fault !== "down")
+      .map(([fault]) => fault);
+    expect(missed).toEqual([]);
+    expectCleanButForeignLogs(files, stats.foreignLogKeys.size);
+  });
+
+  /** A database and publication from a clean run, copied: what a later run starts from. */
+  const previousState = (name: string, from = { db: cleanDb, out: cleanOut }) => {
+    const db = join(dir, `${name}.sqlite`);
+    const out = join(dir, name);
+    cpSync(from.db, db);
+    cpSync(from.out, out, { recursive: true, verbatimSymlinks: true });
+    return { db, out, before: { db: hashDatabase(db), out: hashTree(out) } };
+  };
+
+  test("behavior: a lagging backend (head behind the synced block, which it cannot serve yet) is no reorg", async () => {
+    const { db, out } = previousState("lagging");
+    proxy.configure({ seed: 15, staleHead: 1, staleLag: 3, nullNewestBlock: 6 });
+    proxy.resetStats();
+    const result = await runCli(args(proxy.url, db, out, ...faultyFlags));
+    const summary = parseJson<{ sync: { reorg: unknown; blocksSynced: number; toBlock: number } }>(result);
+    expect(proxy.stats.faults.nullNewestBlock).toBeGreaterThanOrEqual(3);
+    expect(summary.sync).toMatchObject({ reorg: null, blocksSynced: 0, toBlock: chain.lastBlock });
+    expect(result.stderr).not.toMatch(/reorganised/);
+    expect(readPublished(out)).toEqual(clean);
+  });
+
+  describe("an endpoint that stays down", () => {
+    const expectTransientFailure = (result: CliResult) => {
+      expect(result.code, result.stderr).toBe(75);
+      // What was wrong (endpoint, call, last error) and what to do.
+      expect(result.stderr).toMatch(/RPC endpoint http:\/\/127\.0\.0\.1:\d+/);
+      expect(result.stderr).toMatch(/Last error: /);
+      expect(result.stderr).toMatch(/Retry later/);
+      expect(result.stdout).toBe("");
+    };
+
+    test.each([
+      { down: "503" as const, flags: [] },
+      { down: "reset" as const, flags: [] },
+      { down: "429" as const, flags: [] },
+      { down: "hang" as const, flags: ["--rpc-timeout", "300"] },
+    ])(
+      "error: down ($down) from the first request: exit 75, database and files untouched",
+      async ({ down, flags }) => {
+        const { db, out, before } = previousState(`down-${down}`);
+        proxy.configure({ seed: 1, down });
+        proxy.resetStats();
+        const result = await runCli([...args(proxy.url, db, out, "--rpc-retries", "2", ...flags)]);
+        expectTransientFailure(result);
+        expect(proxy.stats.requests).toBeLessThanOrEqual(3);
+        expect(hashDatabase(db)).toBe(before.db);
+        expect(hashTree(out)).toBe(before.out);
+      },
+    );
+
+    test("error: the endpoint never returns the last synced block, yet reports it as its head: exit 75, nothing rolled back", async () => {
+      const { db, out, before } = previousState("never-serves-synced-block");
+      proxy.configure({ seed: 1, nullNewestBlock: 1000 });
+      proxy.resetStats();
+      const result = await runCli(args(proxy.url, db, out, ...faultyFlags));
+      expect(result.code, result.stderr).toBe(75);
+      expect(result.stderr).toMatch(
+        /RPC endpoint http:\/\/127\.0\.0\.1:\d+\/ does not return block \d+, the last one synced/,
+      );
+      expect(result.stderr).toMatch(/Nothing was changed\. Retry later/);
+      expect(hashDatabase(db)).toBe(before.db);
+      expect(hashTree(out)).toBe(before.out);
+    });
+
+    test("error: eth_getLogs refused from the middle of a run on: exit 75 within the retries, nothing changed", async () => {
+      // A database and publication some blocks behind the chain.
+      const behind = { db: join(dir, "behind.sqlite"), out: join(dir, "behind") };
+      parseJson(
+        await runCli(args(chain.rpcUrl, behind.db, behind.out, "--to-block", String(chain.lastBlock - 8))),
+      );
+      const { db, out, before } = previousState("down-mid-run", behind);
+      proxy.configure({ seed: 1, down: "unhealthy", downMethods: ["eth_getLogs"] });
+      proxy.resetStats();
+      const result = await runCli(args(proxy.url, db, out, "--rpc-retries", "2"));
+      expectTransientFailure(result);
+      expect(result.stderr).toMatch(/no backend is currently healthy/);
+      // Each refused block is asked for at most retries + 1 times (4 ranges in flight).
+      expect(proxy.stats.calls.eth_getLogs).toBeLessThanOrEqual(4 * 3);
+      expect(hashDatabase(db)).toBe(before.db);
+      expect(hashTree(out)).toBe(before.out);
+    });
+  });
+});
