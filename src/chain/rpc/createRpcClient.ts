@@ -29,6 +29,8 @@ export type RpcClient = {
   request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
   readonly stats: RpcStats;
   readonly url: string;
+  /** Retries of a failed call before giving up: callers that retry on their own keep to it too. */
+  readonly retries: number;
 };
 
 type Pending = {
@@ -272,6 +274,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
 
   return {
     url: options.url,
+    retries,
     stats,
     request<T>(method: string, params: readonly unknown[] = []): Promise<T> {
       return new Promise<T>((resolve, reject) => {
