@@ -26,6 +26,15 @@ export type FaultConfig = {
   /** Default 400. */
   slowMs?: number;
 
+  /** HTTP faults stop after this many (counted from configure): "the first n requests fail". */
+  maxFaults?: number;
+  /**
+   * A real rate limiter (token bucket over HTTP requests): past `perSecond` on average, with
+   * bursts up to `burst`, HTTP 429 (with Retry-After: 1 when `retryAfter`). Unlike the random
+   * classes, it rewards a client that slows down.
+   */
+  rateLimit?: { perSecond: number; burst: number; retryAfter?: boolean };
+
   // --- per JSON-RPC call, inside batches too ---
   /** A JSON-RPC rate-limit error for one call, with a provider's wording. */
   callRateLimit?: number;
@@ -59,6 +68,7 @@ export type FaultConfig = {
 };
 
 export type FaultName =
+  | "rateLimit"
   | "http429"
   | "http429RetryAfter"
   | "http5xx"
@@ -107,6 +117,7 @@ type Answer = { jsonrpc: "2.0"; id: unknown; result?: unknown; error?: { code: n
 type Log = { address: string; blockNumber: string; blockHash: string; logIndex: string; topics: string[] };
 
 const emptyFaults = (): Record<FaultName, number> => ({
+  rateLimit: 0,
   http429: 0,
   http429RetryAfter: 0,
   http5xx: 0,
@@ -214,6 +225,8 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
   // Turns of the wordings and batch refusals, and what was nulled: reset with the seed.
   let turns = { wording: 0, batch: 0, rateLimit: 0, page: 0, retryAfter: 0 };
   let nulled = new Map<number, number>();
+  let httpFaults = 0;
+  let bucket = { tokens: initial.rateLimit?.burst ?? 0, at: performance.now() };
   const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
   const draw = (rate: number | undefined) => rate !== undefined && rate > 0 && random() < rate;
@@ -294,12 +307,31 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
       return send(200, JSON.stringify(isBatch ? answers : answers[0]));
     }
 
+    if (config.rateLimit) {
+      const now = performance.now();
+      const { perSecond, burst } = config.rateLimit;
+      bucket = { tokens: Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond), at: now };
+      if (bucket.tokens < 1) {
+        stats.faults.rateLimit++;
+        if (config.rateLimit.retryAfter) {
+          entry.retryAfter = "1";
+          return send(429, JSON.stringify({ jsonrpc: "2.0", id: null, error: rateLimitErrors[0] }), {
+            "retry-after": "1",
+          });
+        }
+        return send(429, "Too Many Requests");
+      }
+      bucket.tokens -= 1;
+    }
+
     // HTTP faults: one request, one draw.
     const r = random();
     let edge = 0;
     const hit = (rate: number | undefined) => {
       edge += rate ?? 0;
-      return r < edge;
+      if (r >= edge || (config.maxFaults !== undefined && httpFaults >= config.maxFaults)) return false;
+      httpFaults++;
+      return true;
     };
     if (hit(config.reset)) {
       stats.faults.reset++;
@@ -532,6 +564,8 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
     },
     configure(next) {
       config = next;
+      httpFaults = 0;
+      bucket = { tokens: next.rateLimit?.burst ?? 0, at: performance.now() };
       if (next.seed !== undefined) {
         random = mulberry32(next.seed);
         turns = { wording: 0, batch: 0, rateLimit: 0, page: 0, retryAfter: 0 };
