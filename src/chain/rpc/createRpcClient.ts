@@ -75,6 +75,9 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
   const logger = options.logger ?? silentLogger;
   const safeUrl = redactUrl(options.url);
   let batchSize = options.maxBatchSize ?? 100;
+  /** The largest batch the endpoint accepts as far as we know: a refusal lowers it for good. */
+  let batchLimit = batchSize;
+  let batchesSinceShrink = 0;
   let nextId = 1;
   let pending: Pending[] = [];
   let flushScheduled = false;
@@ -122,6 +125,19 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     }
   };
 
+  /** Smaller batches: for good when the endpoint refused a size, for a while after a timeout. */
+  const shrinkBatches = (size: number, refused: boolean) => {
+    batchSize = Math.max(1, Math.min(batchSize, size));
+    if (refused) batchLimit = batchSize;
+    batchesSinceShrink = 0;
+  };
+
+  const growBatches = () => {
+    if (batchSize >= batchLimit || ++batchesSinceShrink < 10) return;
+    batchSize = Math.min(batchLimit, batchSize * 2);
+    batchesSinceShrink = 0;
+  };
+
   const retryLater = (items: Pending[], reason: string, waitMs?: number) => {
     const due: Pending[] = [];
     for (const item of items) {
@@ -148,14 +164,17 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     setTimeout(() => enqueue(due), delay);
   };
 
-  const send = async (batch: Pending[]): Promise<void> => {
+  const send = async (formed: Pending[]): Promise<void> => {
+    // Batches may have shrunk since this one was formed: send no more than they may hold now.
+    const batch = formed.slice(0, batchSize);
+    if (batch.length < formed.length) enqueue(formed.slice(batch.length));
     const body = batch.length === 1 ? toCall(batch[0] as Pending) : batch.map(toCall);
     let responses: JsonRpcResponse[];
     try {
       responses = await post(body, batch.length > 1);
     } catch (error) {
       if (error instanceof BatchRefused && batch.length > 1) {
-        batchSize = Math.max(1, Math.floor(batch.length / 2));
+        shrinkBatches(Math.floor(batch.length / 2), true);
         logger.debug("rpc batch refused, shrinking", { batchSize });
         enqueue(batch);
         return;
@@ -163,7 +182,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       if (error instanceof HttpFailure) {
         if (error.rateLimited) slowDown(error.retryAfterMs ?? backoff(1));
         // A batch that times out may simply be too much work for the node: send less at once.
-        if (error.timedOut && batch.length > 1) batchSize = Math.max(1, Math.floor(batch.length / 2));
+        if (error.timedOut && batch.length > 1) shrinkBatches(Math.floor(batch.length / 2), false);
         retryLater(batch, error.message, error.retryAfterMs);
         return;
       }
@@ -201,12 +220,10 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     }
     if (missing.length > 0) {
       // Endpoints that cap batches answer part of them, or refuse the surplus per call.
-      batchSize = Math.max(
-        1,
-        Math.min(batchSize, batch.length - missing.length || Math.floor(batch.length / 2)),
-      );
+      shrinkBatches(batch.length - missing.length || Math.floor(batch.length / 2), true);
       retryLater(missing, "batch answered in part", 0);
     }
+    if (missing.length === 0) growBatches();
     if (rateLimited) slowDown(backoff(1));
     if (retry.length > 0) retryLater(retry, retry[0]?.lastError ?? "error");
   };
