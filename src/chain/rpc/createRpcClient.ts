@@ -127,8 +127,9 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
 
   /** Smaller batches: for good when the endpoint refused a size, for a while after a timeout. */
   const shrinkBatches = (size: number, refused: boolean) => {
-    batchSize = Math.max(1, Math.min(batchSize, size));
-    if (refused) batchLimit = batchSize;
+    const smaller = Math.max(1, size);
+    batchSize = Math.min(batchSize, smaller);
+    if (refused) batchLimit = Math.min(batchLimit, smaller);
     batchesSinceShrink = 0;
   };
 
@@ -181,8 +182,9 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       }
       if (error instanceof HttpFailure) {
         if (error.rateLimited) slowDown(error.retryAfterMs ?? backoff(1));
-        // A batch that times out may simply be too much work for the node: send less at once.
-        if (error.timedOut && batch.length > 1) shrinkBatches(Math.floor(batch.length / 2), false);
+        // A batch that times out may simply be too much work for the node: send less at once
+        // (half as much as now: the batch that timed out may have been a small one).
+        if (error.timedOut && batch.length > 1) shrinkBatches(Math.floor(batchSize / 2), false);
         retryLater(batch, error.message, error.retryAfterMs);
         return;
       }
@@ -224,7 +226,9 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       retryLater(missing, "batch answered in part", 0);
     }
     if (missing.length === 0) growBatches();
-    if (rateLimited) slowDown(backoff(1));
+    // Calls refused inside an answered batch: fewer requests in flight, and those calls wait
+    // their backoff, but the rest of the queue goes on (only a refused request pauses it).
+    if (rateLimited) slowDown(0);
     if (retry.length > 0) retryLater(retry, retry[0]?.lastError ?? "error");
   };
 
