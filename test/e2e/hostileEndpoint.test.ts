@@ -20,6 +20,10 @@ const foreignEndTime = endTime + 3600;
 
 /** Every fault class alone, at a rate a public endpoint on a bad day shows. */
 const faultClasses: Array<{ name: string; faults: FaultConfig }> = [
+  {
+    name: "rate limiter, 15 requests/s",
+    faults: { seed: 0, rateLimit: { perSecond: 15, burst: 5, retryAfter: false } },
+  },
   { name: "HTTP 429 (half with Retry-After)", faults: { seed: 1, http429: 0.1, retryAfterShare: 0.5 } },
   { name: "HTTP 500/502/503, HTML body", faults: { seed: 2, http5xx: 0.1 } },
   { name: "connection reset", faults: { seed: 3, reset: 0.1 } },
@@ -39,6 +43,7 @@ const faultClasses: Array<{ name: string; faults: FaultConfig }> = [
 /** All of them at once, at lower rates. */
 const allTogether: FaultConfig = {
   seed: 99,
+  rateLimit: { perSecond: 30, burst: 10 },
   http429: 0.03,
   retryAfterShare: 0.5,
   http5xx: 0.03,
@@ -49,7 +54,7 @@ const allTogether: FaultConfig = {
   callRateLimit: 0.02,
   logsBlockLimit: 4,
   logsCountLimit: 300,
-  logsUnhealthy: 0.05,
+  logsUnhealthy: 0.1,
   maxBatchSize: 10,
   staleHead: 0.3,
   staleLag: 2,
