@@ -2,13 +2,19 @@ import type { Address } from "viem";
 import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
 import type { History } from "../../src/devchain/history.js";
 import { type AnvilNode, startAnvil } from "../../src/devchain/startAnvil.js";
-import { type WriteHistoryOptions, writeHistory } from "../../src/devchain/writeHistory.js";
+import {
+  type WriteHistoryOptions,
+  type WriteHistoryResult,
+  writeHistory,
+} from "../../src/devchain/writeHistory.js";
 
 export type DevChain = {
   node: AnvilNode;
   rpcUrl: string;
   contract: Address;
   lastBlock: number;
+  /** What writeHistory reported: the blocks of every session's logs. */
+  written: WriteHistoryResult;
   stop(): Promise<void>;
 };
 
@@ -26,7 +32,14 @@ export async function startDevChain(
   try {
     const { contract } = await deployMarketplace(node.rpcUrl, { multicall: options.multicall ?? true });
     const written = await writeHistory(node.rpcUrl, contract, history, options.write);
-    return { node, rpcUrl: node.rpcUrl, contract, lastBlock: written.lastBlock, stop: () => node.stop() };
+    return {
+      node,
+      rpcUrl: node.rpcUrl,
+      contract,
+      lastBlock: written.lastBlock,
+      written,
+      stop: () => node.stop(),
+    };
   } catch (error) {
     await node.stop();
     throw error;
