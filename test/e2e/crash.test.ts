@@ -63,7 +63,7 @@ describe("crashes: SIGKILL at seeded random moments", () => {
 
     // The clean run from there: the files every trial must end with, and when its phases come.
     const clean = copyBase("clean");
-    const run = await killCli(args(clean.db, clean.out, ...slowSync), { delayMs: 600_000 });
+    const run = await killCli(args(clean.db, clean.out, ...slowSync), {});
     expect(run.code, run.stderr).toBe(0);
     newSet = readPublished(clean.out);
     newRelease = basename(realpathSync(join(clean.out, "current")));

@@ -4,8 +4,10 @@ import { type CliResult, cliPath } from "./runCli.js";
 export type KillPlan = {
   /** A stderr line (a regular expression, matched line by line) the delay counts from; the start when absent. */
   after?: RegExp;
-  /** Milliseconds after that line (or the start) when the CLI gets SIGKILL. */
-  delayMs: number;
+  /** Milliseconds after that line (or the start) when the CLI gets SIGKILL; never when absent. */
+  delayMs?: number;
+  /** Called with every stderr line as it arrives. */
+  onLine?: (line: string) => void;
 };
 
 export type KilledResult = CliResult & {
@@ -19,7 +21,7 @@ export type KilledResult = CliResult & {
 
 /**
  * Runs the real CLI and kills it with SIGKILL at a planned moment: no hook in the CLI, only
- * timing. A CLI that ends before the moment comes is not killed.
+ * timing. A CLI that ends before the moment comes is not killed. Its stderr lines are timed.
  */
 export function killCli(args: string[], plan: KillPlan): Promise<KilledResult> {
   return new Promise((resolve, reject) => {
@@ -40,6 +42,7 @@ export function killCli(args: string[], plan: KillPlan): Promise<KilledResult> {
     let partial = "";
     let timer: NodeJS.Timeout | undefined;
     const arm = () => {
+      if (plan.delayMs === undefined) return;
       timer = setTimeout(() => {
         if (child.exitCode !== null || child.signalCode !== null) return;
         killed = true;
@@ -57,6 +60,7 @@ export function killCli(args: string[], plan: KillPlan): Promise<KilledResult> {
       partial = lines.pop() ?? "";
       for (const line of lines) {
         timeline.push({ at: performance.now() - started, line });
+        plan.onLine?.(line);
         if (plan.after && timer === undefined && plan.after.test(line)) arm();
       }
     });
