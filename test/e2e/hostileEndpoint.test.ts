@@ -1,12 +1,12 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, type ExpectStatic, expect, test } from "vitest";
 import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History } from "../../src/devchain/history.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
-import { createFaultProxy, type FaultConfig, type FaultProxy } from "../support/createFaultProxy.js";
+import { createFaultProxy, type FaultConfig, type FaultProxyStats } from "../support/createFaultProxy.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { hashDatabase, hashTree } from "../support/hashTree.js";
@@ -68,13 +68,26 @@ const allTogether: FaultConfig = {
  */
 const faultyFlags = ["--rpc-timeout", "2000", "--no-multicall", "--rpc-batch-size", "20"];
 
+/**
+ * Runs of each class (seeds differ from run to run): HOSTILE_TRIALS=5 for the report's table.
+ * The runs go concurrently, each through its own proxy; --maxConcurrency=1 times them alone.
+ */
+const trialsPerClass = Number(process.env.HOSTILE_TRIALS ?? 1);
+const trialsOf = <T extends { name: string; faults: FaultConfig }>(classes: T[]) =>
+  classes.flatMap((c) =>
+    Array.from({ length: trialsPerClass }, (_, trial) => ({
+      ...c,
+      trial,
+      faults: { ...c.faults, seed: (c.faults.seed ?? 0) + 1000 * trial },
+    })),
+  );
+
 const timings: Array<{ name: string; seconds: number; requests: number; faults: string }> = [];
 
 describe("a hostile RPC endpoint", () => {
   let chain: DevChain;
   let history: History;
   let foreign: string;
-  let proxy: FaultProxy;
   let dir: string;
   let clean: Record<string, string>;
   let cleanSeconds: number;
@@ -92,7 +105,6 @@ describe("a hostile RPC endpoint", () => {
       generateHistory({ seed: 22, days: 3, sessionsPerDay: 30, endTime: foreignEndTime }),
     );
     chain.lastBlock = written.lastBlock;
-    proxy = await createFaultProxy(chain.rpcUrl);
     dir = mkdtempSync(join(tmpdir(), "mor-hostile-"));
 
     cleanDb = join(dir, "clean.sqlite");
@@ -104,15 +116,16 @@ describe("a hostile RPC endpoint", () => {
   });
 
   afterAll(async () => {
-    await proxy?.close();
     await chain?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
     if (timings.length > 0) {
-      const rows = timings.map(
-        (t) =>
-          `${t.name.padEnd(36)} ${t.seconds.toFixed(1).padStart(5)} s  x${(t.seconds / cleanSeconds).toFixed(1).padStart(4)}  ${String(t.requests).padStart(5)} req  ${t.faults}`,
-      );
-      console.log(`clean run: ${cleanSeconds.toFixed(1)} s\n${rows.join("\n")}`);
+      const rows = timings
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map(
+          (t) =>
+            `${t.name.padEnd(40)} ${t.seconds.toFixed(1).padStart(5)} s  x${(t.seconds / cleanSeconds).toFixed(1).padStart(4)}  ${String(t.requests).padStart(5)} req  ${t.faults}`,
+        );
+      console.log(`clean run (direct, Multicall3): ${cleanSeconds.toFixed(1)} s\n${rows.join("\n")}`);
     }
   });
 
@@ -134,17 +147,25 @@ describe("a hostile RPC endpoint", () => {
     ...more,
   ];
 
-  /** One run through the proxy with `faults`; its files, and the stats of what was injected. */
-  const faultyRun = async (name: string, faults: FaultConfig, flags = faultyFlags) => {
+  /** The CLI run through a proxy of its own with `faults`; the proxy's stats afterwards. */
+  const throughProxy = async (faults: FaultConfig, cliArgs: (url: string) => string[]) => {
+    const proxy = await createFaultProxy(chain.rpcUrl, faults);
+    try {
+      const result = await runCli(cliArgs(proxy.url), { timeoutMs: 170_000 });
+      return { result, stats: proxy.stats };
+    } finally {
+      await proxy.close();
+    }
+  };
+
+  /** One sync and build through a faulty proxy into a new database: its files and the stats. */
+  const faultyRun = async (name: string, faults: FaultConfig) => {
     const slug = name.replace(/\W+/g, "-");
-    proxy.configure(faults);
-    proxy.resetStats();
     const started = performance.now();
-    const result = await runCli(args(proxy.url, join(dir, `${slug}.sqlite`), join(dir, slug), ...flags), {
-      timeoutMs: 110_000,
-    });
+    const { result, stats } = await throughProxy(faults, (url) =>
+      args(url, join(dir, `${slug}.sqlite`), join(dir, slug), ...faultyFlags),
+    );
     const seconds = (performance.now() - started) / 1000;
-    const stats = proxy.stats;
     const applied = Object.entries(stats.faults)
       .filter(([, n]) => n > 0)
       .map(([fault, n]) => `${fault}=${n}`)
@@ -155,10 +176,15 @@ describe("a hostile RPC endpoint", () => {
   };
 
   /** Byte-identical to the clean run's files, but for meta.json's count of foreign logs. */
-  const expectCleanButForeignLogs = (files: Record<string, string>, foreignLogs: number) => {
+  const expectCleanButForeignLogs = (
+    check: ExpectStatic,
+    files: Record<string, string>,
+    stats: FaultProxyStats,
+  ) => {
+    const foreignLogs = stats.foreignLogKeys.size;
     const meta = files["meta.json"] as string;
-    expect(meta).toContain(`"foreignLogs":${foreignLogs}}`);
-    expect({
+    check(meta).toContain(`"foreignLogs":${foreignLogs}}`);
+    check({
       ...files,
       "meta.json": meta.replace(`"foreignLogs":${foreignLogs}}`, `"foreignLogs":0}`),
     }).toEqual(clean);
@@ -170,41 +196,50 @@ describe("a hostile RPC endpoint", () => {
     expect(JSON.parse(clean["meta.json"] as string).anomalies.foreignLogs).toBe(0);
   });
 
-  test("behavior: through the proxy without faults, the same files", async () => {
+  test.concurrent("behavior: through the proxy without faults, the same files", async ({ expect }) => {
     const { files } = await faultyRun("proxy, no faults", {});
     expect(files).toEqual(clean);
   });
 
-  test.each(faultClasses)("behavior: $name: byte-identical files", async ({ name, faults }) => {
-    const { files, stats } = await faultyRun(name, faults);
-    // The fault really happened.
-    const injected = Object.values(stats.faults).reduce((sum, n) => sum + n, 0);
-    expect(injected).toBeGreaterThan(0);
-    expect(files).toEqual(clean);
-  });
+  test.concurrent.for(trialsOf(faultClasses))(
+    "behavior: $name (trial $trial): byte-identical files",
+    async ({ name, trial, faults }, { expect }) => {
+      const { files, stats } = await faultyRun(`${name} #${trial}`, faults);
+      // The fault really happened.
+      const injected = Object.values(stats.faults).reduce((sum, n) => sum + n, 0);
+      expect(injected).toBeGreaterThan(0);
+      expect(files).toEqual(clean);
+    },
+  );
 
-  test("behavior: logs of another contract are dropped and counted in meta.json, nothing else changes", async () => {
-    const { files, stats } = await faultyRun("foreign logs mixed in", {
-      seed: 14,
-      foreignContract: foreign,
-      foreignShare: 0.5,
-    });
-    expect(stats.foreignLogKeys.size).toBeGreaterThan(10);
-    expectCleanButForeignLogs(files, stats.foreignLogKeys.size);
-  });
+  test.concurrent.for(
+    trialsOf([
+      { name: "foreign logs mixed in", faults: { seed: 14, foreignContract: "", foreignShare: 0.5 } },
+    ]),
+  )(
+    "behavior: logs of another contract are dropped and counted in meta.json, nothing else changes (trial $trial)",
+    async ({ name, trial, faults }, { expect }) => {
+      const { files, stats } = await faultyRun(`${name} #${trial}`, { ...faults, foreignContract: foreign });
+      expect(stats.foreignLogKeys.size).toBeGreaterThan(10);
+      expectCleanButForeignLogs(expect, files, stats);
+    },
+  );
 
-  test("behavior: every fault class at once, foreign logs too: byte-identical but for the foreign-log count", async () => {
-    const { files, stats } = await faultyRun("all together", {
-      ...allTogether,
-      foreignContract: foreign,
-      foreignShare: 0.3,
-    });
-    const missed = Object.entries(stats.faults)
-      .filter(([fault, n]) => n === 0 && fault !== "down")
-      .map(([fault]) => fault);
-    expect(missed).toEqual([]);
-    expectCleanButForeignLogs(files, stats.foreignLogKeys.size);
-  });
+  test.concurrent.for(trialsOf([{ name: "all together", faults: allTogether }]))(
+    "behavior: every fault class at once, foreign logs too: byte-identical but for the foreign-log count (trial $trial)",
+    async ({ name, trial, faults }, { expect }) => {
+      const { files, stats } = await faultyRun(`${name} #${trial}`, {
+        ...faults,
+        foreignContract: foreign,
+        foreignShare: 0.3,
+      });
+      const missed = Object.entries(stats.faults)
+        .filter(([fault, n]) => n === 0 && fault !== "down")
+        .map(([fault]) => fault);
+      expect(missed).toEqual([]);
+      expectCleanButForeignLogs(expect, files, stats);
+    },
+  );
 
   /** A database and publication from a clean run, copied: what a later run starts from. */
   const previousState = (name: string, from = { db: cleanDb, out: cleanOut }) => {
@@ -215,52 +250,57 @@ describe("a hostile RPC endpoint", () => {
     return { db, out, before: { db: hashDatabase(db), out: hashTree(out) } };
   };
 
-  test("behavior: a lagging backend (head behind the synced block, which it cannot serve yet) is no reorg", async () => {
+  test.concurrent("behavior: a lagging backend (head behind the synced block, which it cannot serve yet) is no reorg", async ({
+    expect,
+  }) => {
     const { db, out } = previousState("lagging");
-    proxy.configure({ seed: 15, staleHead: 1, staleLag: 3, nullNewestBlock: 6 });
-    proxy.resetStats();
-    const result = await runCli(args(proxy.url, db, out, ...faultyFlags));
+    const { result, stats } = await throughProxy(
+      { seed: 15, staleHead: 1, staleLag: 3, nullNewestBlock: 6 },
+      (url) => args(url, db, out, ...faultyFlags),
+    );
     const summary = parseJson<{ sync: { reorg: unknown; blocksSynced: number; toBlock: number } }>(result);
-    expect(proxy.stats.faults.nullNewestBlock).toBeGreaterThanOrEqual(3);
+    expect(stats.faults.nullNewestBlock).toBeGreaterThanOrEqual(3);
     expect(summary.sync).toMatchObject({ reorg: null, blocksSynced: 0, toBlock: chain.lastBlock });
     expect(result.stderr).not.toMatch(/reorganised/);
     expect(readPublished(out)).toEqual(clean);
   });
 
   describe("an endpoint that stays down", () => {
-    const expectTransientFailure = (result: CliResult) => {
-      expect(result.code, result.stderr).toBe(75);
+    const expectTransientFailure = (check: ExpectStatic, result: CliResult) => {
+      check(result.code, result.stderr).toBe(75);
       // What was wrong (endpoint, call, last error) and what to do.
-      expect(result.stderr).toMatch(/RPC endpoint http:\/\/127\.0\.0\.1:\d+/);
-      expect(result.stderr).toMatch(/Last error: /);
-      expect(result.stderr).toMatch(/Retry later/);
-      expect(result.stdout).toBe("");
+      check(result.stderr).toMatch(/RPC endpoint http:\/\/127\.0\.0\.1:\d+/);
+      check(result.stderr).toMatch(/Last error: /);
+      check(result.stderr).toMatch(/Retry later/);
+      check(result.stdout).toBe("");
     };
 
-    test.each([
+    test.concurrent.for([
       { down: "503" as const, flags: [] },
       { down: "reset" as const, flags: [] },
       { down: "429" as const, flags: [] },
       { down: "hang" as const, flags: ["--rpc-timeout", "300"] },
     ])(
       "error: down ($down) from the first request: exit 75, database and files untouched",
-      async ({ down, flags }) => {
+      async ({ down, flags }, { expect }) => {
         const { db, out, before } = previousState(`down-${down}`);
-        proxy.configure({ seed: 1, down });
-        proxy.resetStats();
-        const result = await runCli([...args(proxy.url, db, out, "--rpc-retries", "2", ...flags)]);
-        expectTransientFailure(result);
-        expect(proxy.stats.requests).toBeLessThanOrEqual(3);
+        const { result, stats } = await throughProxy({ seed: 1, down }, (url) =>
+          args(url, db, out, "--rpc-retries", "2", ...flags),
+        );
+        expectTransientFailure(expect, result);
+        expect(stats.requests).toBeLessThanOrEqual(3);
         expect(hashDatabase(db)).toBe(before.db);
         expect(hashTree(out)).toBe(before.out);
       },
     );
 
-    test("error: the endpoint never returns the last synced block, yet reports it as its head: exit 75, nothing rolled back", async () => {
+    test.concurrent("error: the endpoint never returns the last synced block, yet reports it as its head: exit 75, nothing rolled back", async ({
+      expect,
+    }) => {
       const { db, out, before } = previousState("never-serves-synced-block");
-      proxy.configure({ seed: 1, nullNewestBlock: 1000 });
-      proxy.resetStats();
-      const result = await runCli(args(proxy.url, db, out, ...faultyFlags));
+      const { result } = await throughProxy({ seed: 1, nullNewestBlock: 1000 }, (url) =>
+        args(url, db, out, ...faultyFlags),
+      );
       expect(result.code, result.stderr).toBe(75);
       expect(result.stderr).toMatch(
         /RPC endpoint http:\/\/127\.0\.0\.1:\d+\/ does not return block \d+, the last one synced/,
@@ -270,20 +310,23 @@ describe("a hostile RPC endpoint", () => {
       expect(hashTree(out)).toBe(before.out);
     });
 
-    test("error: eth_getLogs refused from the middle of a run on: exit 75 within the retries, nothing changed", async () => {
+    test.concurrent("error: eth_getLogs refused from the middle of a run on: exit 75 within the retries, nothing changed", async ({
+      expect,
+    }) => {
       // A database and publication some blocks behind the chain.
       const behind = { db: join(dir, "behind.sqlite"), out: join(dir, "behind") };
       parseJson(
         await runCli(args(chain.rpcUrl, behind.db, behind.out, "--to-block", String(chain.lastBlock - 8))),
       );
       const { db, out, before } = previousState("down-mid-run", behind);
-      proxy.configure({ seed: 1, down: "unhealthy", downMethods: ["eth_getLogs"] });
-      proxy.resetStats();
-      const result = await runCli(args(proxy.url, db, out, "--rpc-retries", "2"));
-      expectTransientFailure(result);
+      const { result, stats } = await throughProxy(
+        { seed: 1, down: "unhealthy", downMethods: ["eth_getLogs"] },
+        (url) => args(url, db, out, "--rpc-retries", "2"),
+      );
+      expectTransientFailure(expect, result);
       expect(result.stderr).toMatch(/no backend is currently healthy/);
       // Each refused block is asked for at most retries + 1 times (4 ranges in flight).
-      expect(proxy.stats.calls.eth_getLogs).toBeLessThanOrEqual(4 * 3);
+      expect(stats.calls.eth_getLogs).toBeLessThanOrEqual(4 * 3);
       expect(hashDatabase(db)).toBe(before.db);
       expect(hashTree(out)).toBe(before.out);
     });

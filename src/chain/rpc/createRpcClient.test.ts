@@ -36,7 +36,7 @@ describe("createRpcClient against a hostile endpoint", () => {
     for (const faults of [{ http429: 1, retryAfterShare: 0 }, { http5xx: 1 }, { reset: 1 }, { hang: 1 }]) {
       proxy.configure({ seed: 1, maxFaults: 1, ...faults });
       proxy.resetStats();
-      expect(await client({ timeoutMs: 300 }).request("eth_chainId")).toBe("0x7a69");
+      expect(await client({ timeoutMs: 1000 }).request("eth_chainId")).toBe("0x7a69");
       expect(proxy.stats.requests).toBe(2);
     }
   });
@@ -94,7 +94,7 @@ describe("createRpcClient against a hostile endpoint", () => {
   test("behavior: batches that timed out shrink, then grow back (never past a learned cap)", async () => {
     proxy.configure({ seed: 1, hang: 1, maxFaults: 2, maxBatchSize: 16, batchCap: "partial" });
     proxy.resetStats();
-    const rpc = client({ maxBatchSize: 40, maxConcurrency: 1, timeoutMs: 300 });
+    const rpc = client({ maxBatchSize: 40, maxConcurrency: 1, timeoutMs: 1000 });
     for (let round = 0; round < 12; round++) {
       expect(await chainIds(rpc, 40)).toEqual(Array(40).fill("0x7a69"));
     }
