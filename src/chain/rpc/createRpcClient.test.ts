@@ -107,7 +107,7 @@ describe("createRpcClient against a hostile endpoint", () => {
   test("behavior: a real rate limiter is met by slowing down, within the retries", async () => {
     proxy.configure({ rateLimit: { perSecond: 40, burst: 4 } });
     proxy.resetStats();
-    const rpc = client({ maxBatchSize: 1, maxConcurrency: 8, retries: 6 });
+    const rpc = client({ maxBatchSize: 1, maxConcurrency: 8, retries: 6, backoffMs: 250 });
     expect(await chainIds(rpc, 120)).toEqual(Array(120).fill("0x7a69"));
     // Pushed back, it did not hammer: most requests went through.
     expect(proxy.stats.faults.rateLimit).toBeGreaterThan(0);
