@@ -12,7 +12,7 @@ import { runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
 const endTime = Date.UTC(2026, 4, 12, 9, 0, 0) / 1000;
-const trials = 24;
+const trials = 21;
 
 /** What a database holds, read-only: integrity, checkpoint, rows. */
 function inspect(db: string) {
