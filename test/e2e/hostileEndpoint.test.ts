@@ -37,7 +37,7 @@ const faultClasses: Array<{ name: string; faults: FaultConfig }> = [
   // Seed 2: the first eth_blockNumber answer is stale, a later one is not.
   { name: "stale eth_blockNumber", faults: { seed: 2, staleHead: 0.5, staleLag: 2 } },
   { name: "null for the newest block", faults: { seed: 12, nullNewestBlock: 1 } },
-  { name: "duplicate logs", faults: { seed: 13, duplicateLogs: 0.3 } },
+  { name: "duplicate logs", faults: { seed: 13, duplicateLogs: 0.5 } },
 ];
 
 /** All of them at once, at lower rates. */

@@ -92,15 +92,17 @@ describe("createRpcClient against a hostile endpoint", () => {
   });
 
   test("behavior: batches that timed out shrink, then grow back (never past a learned cap)", async () => {
-    proxy.configure({ seed: 1, hang: 1, maxFaults: 2, maxBatchSize: 16, batchCap: "partial" });
+    // Three hangs in a row: the second and third timeouts of the same calls halve the batches.
+    proxy.configure({ seed: 1, hang: 1, maxFaults: 3, maxBatchSize: 16, batchCap: "partial" });
     proxy.resetStats();
     const rpc = client({ maxBatchSize: 40, maxConcurrency: 1, timeoutMs: 1000 });
     for (let round = 0; round < 12; round++) {
       expect(await chainIds(rpc, 40)).toEqual(Array(40).fill("0x7a69"));
     }
-    expect(proxy.stats.faults.hang).toBe(2);
+    expect(proxy.stats.faults.hang).toBe(3);
     const sizes = proxy.stats.log.map((entry) => entry.methods.length);
-    expect(Math.min(...sizes)).toBeLessThanOrEqual(10);
+    // One timeout alone may be bad luck: the batch goes again whole; then 20, then 10.
+    expect(sizes.slice(0, 4)).toEqual([40, 40, 20, 10]);
     expect(sizes.slice(-3)).toEqual([16, 16, 8]);
   });
 

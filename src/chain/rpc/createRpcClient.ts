@@ -182,9 +182,11 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       }
       if (error instanceof HttpFailure) {
         if (error.rateLimited) slowDown(error.retryAfterMs ?? backoff(1));
-        // A batch that times out may simply be too much work for the node: send less at once
-        // (half as much as now: the batch that timed out may have been a small one).
-        if (error.timedOut && batch.length > 1) shrinkBatches(Math.floor(batchSize / 2), false);
+        // Calls that time out again may be too much work for the node in one batch: send less at
+        // once (half as much as now: the batch may have been a small one). A first timeout may be
+        // bad luck, and smaller batches mean more requests to be unlucky with.
+        const again = batch.some((item) => item.attempts > 0);
+        if (error.timedOut && again && batch.length > 1) shrinkBatches(Math.floor(batchSize / 2), false);
         retryLater(batch, error.message, error.retryAfterMs);
         return;
       }
