@@ -159,11 +159,11 @@ describe("a hostile RPC endpoint", () => {
   };
 
   /** One sync and build through a faulty proxy into a new database: its files and the stats. */
-  const faultyRun = async (name: string, faults: FaultConfig) => {
+  const faultyRun = async (name: string, faults: FaultConfig, flags = faultyFlags) => {
     const slug = name.replace(/\W+/g, "-");
     const started = performance.now();
     const { result, stats } = await throughProxy(faults, (url) =>
-      args(url, join(dir, `${slug}.sqlite`), join(dir, slug), ...faultyFlags),
+      args(url, join(dir, `${slug}.sqlite`), join(dir, slug), ...flags),
     );
     const seconds = (performance.now() - started) / 1000;
     const applied = Object.entries(stats.faults)
@@ -241,6 +241,19 @@ describe("a hostile RPC endpoint", () => {
       expectCleanButForeignLogs(expect, files, stats);
     },
   );
+
+  test.concurrent("behavior: every fault class at once, through Multicall3 (few, big requests): byte-identical but for the foreign-log count", async ({
+    expect,
+  }) => {
+    const { files, stats } = await faultyRun(
+      "all together, Multicall3",
+      { ...allTogether, seed: 7, foreignContract: foreign, foreignShare: 0.3 },
+      ["--rpc-timeout", "2000"],
+    );
+    const struck = Object.entries(stats.faults).filter(([, n]) => n > 0);
+    expect(struck.length).toBeGreaterThanOrEqual(5);
+    expectCleanButForeignLogs(expect, files, stats);
+  });
 
   /** A database and publication from a clean run, copied: what a later run starts from. */
   const previousState = (name: string, from = { db: cleanDb, out: cleanOut }) => {
