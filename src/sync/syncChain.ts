@@ -5,6 +5,7 @@ import type { SessionState } from "../chain/readSessions.js";
 import type { RpcClient } from "../chain/rpc/createRpcClient.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
+import { redactUrl } from "../log/redactUrl.js";
 import type { SyncStore } from "../store/createSyncStore.js";
 import { checkIdentity } from "./checkIdentity.js";
 import { fetchRange, type RangeContext, type RangeResult } from "./fetchRange.js";
@@ -69,6 +70,7 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
   identity.fromBlock = fromBlock;
 
   let reorg: SyncSummary["reorg"] = null;
+  let behind = false;
   if (checkpoint) {
     const synced = {
       number: checkpoint.blockNumber,
@@ -76,6 +78,7 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
       timestamp: checkpoint.blockTimestamp,
     };
     const check = await findCommonAncestor(client, synced, store.storedBlocks(synced.number), fromBlock);
+    behind = !check.reorg && check.behind === true;
     if (check.reorg) {
       reorg = { depth: check.depth, ancestor: check.ancestor?.number ?? null };
       logger.warn("chain reorganised: rolling back to the common ancestor", {
@@ -88,6 +91,19 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
   }
 
   const { head, target } = await resolveTarget(client, options.toBlock, options.confirmations);
+  if (behind && checkpoint) {
+    // Nothing past a synced block the endpoint cannot show us: a reorg there would go unseen.
+    if (head >= checkpoint.blockNumber) {
+      throw new TransientError(
+        `The RPC endpoint ${redactUrl(client.url)} does not return block ${checkpoint.blockNumber}, the last one synced, although its head is ${head}`,
+        { details: "Nothing was changed. Retry later, or use another endpoint (--rpc-url)." },
+      );
+    }
+    logger.warn("the endpoint lags behind the database: nothing is rolled back, nothing synced", {
+      synced: checkpoint.blockNumber,
+      head,
+    });
+  }
   const start = checkpoint ? checkpoint.blockNumber + 1 : fromBlock;
   const summary: SyncSummary = {
     fromBlock,
