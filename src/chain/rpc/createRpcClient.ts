@@ -1,5 +1,5 @@
 import PQueue from "p-queue";
-import { TransientError } from "../../errors/BaseError.js";
+import { TransientError, UserError } from "../../errors/BaseError.js";
 import { type Logger, silentLogger } from "../../log/createLogger.js";
 import { redactSecrets, redactUrl } from "../../log/redactUrl.js";
 import { classifyRpcError } from "./classifyRpcError.js";
@@ -181,6 +181,10 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
         enqueue(batch);
         return;
       }
+      if (error instanceof UserError) {
+        for (const item of batch) item.reject(error);
+        return;
+      }
       if (error instanceof HttpFailure) {
         if (error.rateLimited) slowDown(error.retryAfterMs ?? backoff(1));
         // Calls that time out again may be too much work for the node in one batch: send less at
@@ -253,6 +257,13 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       throw new HttpFailure(reason, undefined, false, reason === "request timed out");
     }
     if (response.status === 413 && isBatch) throw new BatchRefused();
+    if (response.status === 401 || response.status === 403) {
+      // Retrying will not help: the credentials (or the plan) are wrong.
+      throw new UserError(`The RPC endpoint ${safeUrl} refused access (HTTP ${response.status})`, {
+        details:
+          "Expected an endpoint this key may use: check the credentials or key in --rpc-url (RPC_URL).",
+      });
+    }
     if (response.status === 429) {
       throw new HttpFailure(
         "HTTP 429 Too Many Requests",
