@@ -29,6 +29,8 @@ export type SyncOptions = {
   /** Ranges fetched ahead of the one being committed. */
   prefetch?: number;
   initialRangeSize?: number;
+  /** Seconds after which no new range is started; what is in flight is still committed. */
+  timeLimit?: number | undefined;
   onProgress?: (progress: SyncProgress) => void;
 };
 
@@ -52,6 +54,8 @@ export type SyncSummary = {
   sessionsOpened: number;
   sessionsClosed: number;
   reorg: { depth: number; ancestor: number | null } | null;
+  /** False when the time limit stopped the sync before the target. */
+  complete: boolean;
 };
 
 /**
@@ -61,6 +65,9 @@ export type SyncSummary = {
  */
 export async function syncChain(store: SyncStore, options: SyncOptions): Promise<SyncSummary> {
   const { client, logger } = options;
+  const started = performance.now();
+  const outOfTime = () =>
+    options.timeLimit !== undefined && performance.now() - started > options.timeLimit * 1000;
   const hashWindow = options.hashWindow ?? 128;
   const identity = { chainId: options.chainId, contract: options.contract, fromBlock: options.fromBlock };
 
@@ -115,6 +122,7 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
     sessionsOpened: 0,
     sessionsClosed: 0,
     reorg,
+    complete: true,
   };
   if (target < start) {
     logger.info("nothing new to sync", { synced: summary.toBlock, target });
@@ -148,7 +156,8 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
   let tip = checkpoint?.blockHash;
   try {
     while (next <= target || inflight.length > 0) {
-      while (inflight.length < prefetch && next <= target) {
+      // Past the time limit no new range starts, but a run always makes some progress.
+      while (inflight.length < prefetch && next <= target && (next === start || !outOfTime())) {
         const from = next;
         const to = Math.min(target, from + logs.rangeSize - 1);
         next = to + 1;
@@ -188,5 +197,12 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
     for (const range of inflight) range.result.catch(() => {});
   }
   store.pruneBlocks(target - 4 * hashWindow);
+  summary.complete = summary.toBlock >= target;
+  if (!summary.complete) {
+    logger.warn("time limit reached: the next run continues from the last synced block", {
+      synced: summary.toBlock,
+      target,
+    });
+  }
   return summary;
 }
