@@ -1,5 +1,6 @@
 import { TransientError } from "../errors/BaseError.js";
 import { type Logger, silentLogger } from "../log/createLogger.js";
+import { redactUrl } from "../log/redactUrl.js";
 import { sessionClosedTopic, sessionOpenedTopic } from "./abi.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 import { RpcResponseError } from "./rpc/RpcError.js";
@@ -32,7 +33,7 @@ export type LogFetcherOptions = {
   lightResult?: number;
   /** More logs than this: the next range is halved, to keep responses small. */
   heavyResult?: number;
-  /** Attempts for a single block whose logs the endpoint refuses to serve. */
+  /** Attempts for a single block whose logs the endpoint refuses to serve. Default: the client's retries + 1. */
   singleBlockAttempts?: number;
   logger?: Logger;
 };
@@ -42,7 +43,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
   const maxRangeSize = options.maxRangeSize ?? 100_000;
   const lightResult = options.lightResult ?? 2_000;
   const heavyResult = options.heavyResult ?? 10_000;
-  const singleBlockAttempts = options.singleBlockAttempts ?? 6;
+  const singleBlockAttempts = options.singleBlockAttempts ?? client.retries + 1;
   const logger = options.logger ?? silentLogger;
   // Start with one block and double while ranges come back light: a dense chain never answers
   // with one enormous response, and a sparse one reaches large ranges after a few requests.
@@ -74,10 +75,13 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
         return left.concat(right);
       }
       if (attempt >= singleBlockAttempts) {
-        throw new TransientError(`The RPC endpoint refuses the logs of block ${from}`, {
-          details: `${error.shortMessage}. A single block cannot be split further; retry later or use another endpoint.`,
-          cause: error,
-        });
+        throw new TransientError(
+          `The RPC endpoint ${redactUrl(client.url)} refuses the logs of block ${from}`,
+          {
+            details: `Last error: ${error.shortMessage}. A single block cannot be split further. Retry later, or use another endpoint (--rpc-url).`,
+            cause: error,
+          },
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
       return fetchRange(from, to, attempt + 1);

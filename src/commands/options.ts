@@ -31,7 +31,11 @@ export function addChainOptions(command: Command): Command {
     )
     .option("--rpc-batch-size <n>", "JSON-RPC calls per batch (shrinks when the endpoint refuses)")
     .option("--rpc-concurrency <n>", "HTTP requests in flight (halves on rate limiting)")
-    .option("--no-multicall", "do not use Multicall3 even where the chain has it");
+    .option("--no-multicall", "do not use Multicall3 even where the chain has it")
+    .option(
+      "--time-limit <seconds>",
+      "start no new block range after this long: a long backfill goes on in the next run",
+    );
 }
 
 export function addDbOption(command: Command): Command {

@@ -18,6 +18,8 @@ export type ChainContext = {
   fromBlockExplicit: boolean;
   toBlock: ToBlock;
   confirmations: number;
+  /** Seconds after which no new block range is started; undefined: no limit. */
+  timeLimit: number | undefined;
 };
 
 /**
@@ -61,5 +63,6 @@ export async function connectChain(options: ChainOptions, logger: Logger): Promi
     fromBlockExplicit: options.fromBlock !== undefined,
     toBlock: options.toBlock,
     confirmations: options.confirmations ?? defaultConfirmations(chainId),
+    timeLimit: options.timeLimit,
   };
 }

@@ -22,6 +22,8 @@ export type ChainOptions = {
   rpcBatchSize: number;
   rpcConcurrency: number;
   multicall: boolean;
+  /** Stop starting new block ranges after this many seconds (the next run continues). */
+  timeLimit: number | undefined;
 };
 
 export type OutputOptions = { db: string; out: string; stuckGrace: number };
@@ -111,6 +113,7 @@ export function parseChainOptions(raw: RawOptions, env: NodeJS.ProcessEnv = proc
   const contractValue = pick(raw, "contract", env);
   const fromValue = pick(raw, "fromBlock", env);
   const confirmationsValue = pick(raw, "confirmations", env);
+  const timeLimitValue = pick(raw, "timeLimit", env);
   const fromBlock = fromValue === undefined ? undefined : parseInteger("--from-block", fromValue);
   const toBlock = parseToBlock(pick(raw, "toBlock", env) ?? "latest");
   if (fromBlock !== undefined && typeof toBlock === "number" && toBlock < fromBlock) {
@@ -140,6 +143,8 @@ export function parseChainOptions(raw: RawOptions, env: NodeJS.ProcessEnv = proc
       max: 64,
     }),
     multicall: raw.multicall !== false,
+    timeLimit:
+      timeLimitValue === undefined ? undefined : parseInteger("--time-limit", timeLimitValue, { min: 1 }),
   };
 }
 

@@ -26,4 +26,16 @@ describe("redactUrl", () => {
       "at https://***@rpc.example.com/v2/*** and https://***@rpc.example.com/v2/***",
     );
   });
+
+  test("behavior: a URL without secrets stays readable in its redacted form too", () => {
+    const url = "http://127.0.0.1:8545";
+    expect(redactSecrets(`RPC endpoint ${redactUrl(url)} failed eth_call`, url)).toBe(
+      "RPC endpoint http://127.0.0.1:8545/ failed eth_call",
+    );
+    expect(redactSecrets(`request to ${url} failed`, url)).toBe("request to http://127.0.0.1:8545 failed");
+    const keyed = "https://base-mainnet.g.alchemy.com/v2/Zx9kQ2mN4pR7sT1uV3wY5";
+    expect(redactSecrets(`RPC endpoint ${redactUrl(keyed)} failed`, keyed)).toBe(
+      "RPC endpoint https://base-mainnet.g.alchemy.com/v2/*** failed",
+    );
+  });
 });

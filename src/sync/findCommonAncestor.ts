@@ -7,7 +7,8 @@ export class ReorgTooDeepError extends UserError {
 }
 
 export type ReorgCheck =
-  | { reorg: false }
+  /** behind: the endpoint does not return the synced block at all, so it cannot tell (yet). */
+  | { reorg: false; behind?: true }
   /** ancestor undefined: nothing synced is canonical any more (a full re-index). */
   | { reorg: true; ancestor: BlockHeader | undefined; depth: number };
 
@@ -22,8 +23,18 @@ export async function findCommonAncestor(
   stored: readonly BlockHeader[],
   fromBlock: number,
 ): Promise<ReorgCheck> {
-  if (await isCanonical(client, synced, 3)) return { reorg: false };
+  const onChain = await isCanonical(client, synced, 3);
+  if (onChain) return { reorg: false };
   const canonical = await Promise.all(stored.map((block) => getBlockHeaderOrNull(client, block.number)));
+  if (onChain === undefined) {
+    // The endpoint does not return the synced block. If the newest stored block it does return
+    // still has our hash, it agrees with everything it has: it lags (or the chain was only cut
+    // short, which looks the same until it grows again). Otherwise blocks were replaced.
+    const newestKnown = stored.findIndex((_, i) => canonical[i] !== null);
+    if (newestKnown < 0 || canonical[newestKnown]?.hash === stored[newestKnown]?.hash) {
+      return { reorg: false, behind: true };
+    }
+  }
   const index = stored.findIndex((block, i) => canonical[i]?.hash === block.hash);
   if (index >= 0) {
     const ancestor = stored[index] as BlockHeader;
@@ -43,12 +54,20 @@ export async function findCommonAncestor(
   );
 }
 
-/** A block the endpoint does not return is asked for again: it may only be lagging. */
-async function isCanonical(client: RpcClient, block: BlockHeader, attempts: number): Promise<boolean> {
+/**
+ * Whether the block is on the endpoint's chain; undefined when the endpoint does not return the
+ * block at all. That is no evidence of a reorg: a backend behind a load balancer may simply lag
+ * behind the database. It is asked again a few times first.
+ */
+async function isCanonical(
+  client: RpcClient,
+  block: BlockHeader,
+  attempts: number,
+): Promise<boolean | undefined> {
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const header = await getBlockHeaderOrNull(client, block.number);
     if (header) return header.hash === block.hash;
     if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
   }
-  return false;
+  return undefined;
 }

@@ -5,14 +5,18 @@ export type ToBlock = number | "latest" | "safe" | "finalized";
 
 /**
  * The last block this run may index: the requested one, but never closer to the head than the
- * confirmation depth.
+ * confirmation depth. The head is the highest of five eth_blockNumber answers, asked one after
+ * the other: behind a load balancer, one backend may lag behind the others (if half the answers
+ * lag, all five do once in 32 runs, and that run only publishes a few blocks older).
  */
 export async function resolveTarget(
   client: RpcClient,
   toBlock: ToBlock,
   confirmations: number,
+  headSamples = 5,
 ): Promise<{ head: number; target: number }> {
-  const head = await getHeadNumber(client);
+  let head = -1;
+  for (let sample = 0; sample < headSamples; sample++) head = Math.max(head, await getHeadNumber(client));
   const deepest = head - confirmations;
   let requested = deepest;
   if (typeof toBlock === "number") requested = toBlock;

@@ -5,6 +5,7 @@ import type { SessionState } from "../chain/readSessions.js";
 import type { RpcClient } from "../chain/rpc/createRpcClient.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
+import { redactUrl } from "../log/redactUrl.js";
 import type { SyncStore } from "../store/createSyncStore.js";
 import { checkIdentity } from "./checkIdentity.js";
 import { fetchRange, type RangeContext, type RangeResult } from "./fetchRange.js";
@@ -28,6 +29,8 @@ export type SyncOptions = {
   /** Ranges fetched ahead of the one being committed. */
   prefetch?: number;
   initialRangeSize?: number;
+  /** Seconds after which no new range is started; what is in flight is still committed. */
+  timeLimit?: number | undefined;
   onProgress?: (progress: SyncProgress) => void;
 };
 
@@ -51,6 +54,8 @@ export type SyncSummary = {
   sessionsOpened: number;
   sessionsClosed: number;
   reorg: { depth: number; ancestor: number | null } | null;
+  /** False when the time limit stopped the sync before the target. */
+  complete: boolean;
 };
 
 /**
@@ -60,6 +65,9 @@ export type SyncSummary = {
  */
 export async function syncChain(store: SyncStore, options: SyncOptions): Promise<SyncSummary> {
   const { client, logger } = options;
+  const started = performance.now();
+  const outOfTime = () =>
+    options.timeLimit !== undefined && performance.now() - started > options.timeLimit * 1000;
   const hashWindow = options.hashWindow ?? 128;
   const identity = { chainId: options.chainId, contract: options.contract, fromBlock: options.fromBlock };
 
@@ -69,6 +77,7 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
   identity.fromBlock = fromBlock;
 
   let reorg: SyncSummary["reorg"] = null;
+  let behind = false;
   if (checkpoint) {
     const synced = {
       number: checkpoint.blockNumber,
@@ -76,6 +85,7 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
       timestamp: checkpoint.blockTimestamp,
     };
     const check = await findCommonAncestor(client, synced, store.storedBlocks(synced.number), fromBlock);
+    behind = !check.reorg && check.behind === true;
     if (check.reorg) {
       reorg = { depth: check.depth, ancestor: check.ancestor?.number ?? null };
       logger.warn("chain reorganised: rolling back to the common ancestor", {
@@ -88,6 +98,19 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
   }
 
   const { head, target } = await resolveTarget(client, options.toBlock, options.confirmations);
+  if (behind && checkpoint) {
+    // Nothing past a synced block the endpoint cannot show us: a reorg there would go unseen.
+    if (head >= checkpoint.blockNumber) {
+      throw new TransientError(
+        `The RPC endpoint ${redactUrl(client.url)} does not return block ${checkpoint.blockNumber}, the last one synced, although its head is ${head}`,
+        { details: "Nothing was changed. Retry later, or use another endpoint (--rpc-url)." },
+      );
+    }
+    logger.warn("the endpoint lags behind the database: nothing is rolled back, nothing synced", {
+      synced: checkpoint.blockNumber,
+      head,
+    });
+  }
   const start = checkpoint ? checkpoint.blockNumber + 1 : fromBlock;
   const summary: SyncSummary = {
     fromBlock,
@@ -99,6 +122,7 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
     sessionsOpened: 0,
     sessionsClosed: 0,
     reorg,
+    complete: true,
   };
   if (target < start) {
     logger.info("nothing new to sync", { synced: summary.toBlock, target });
@@ -132,7 +156,8 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
   let tip = checkpoint?.blockHash;
   try {
     while (next <= target || inflight.length > 0) {
-      while (inflight.length < prefetch && next <= target) {
+      // Past the time limit no new range starts, but a run always makes some progress.
+      while (inflight.length < prefetch && next <= target && (next === start || !outOfTime())) {
         const from = next;
         const to = Math.min(target, from + logs.rangeSize - 1);
         next = to + 1;
@@ -172,5 +197,12 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
     for (const range of inflight) range.result.catch(() => {});
   }
   store.pruneBlocks(target - 4 * hashWindow);
+  summary.complete = summary.toBlock >= target;
+  if (!summary.complete) {
+    logger.warn("time limit reached: the next run continues from the last synced block", {
+      synced: summary.toBlock,
+      target,
+    });
+  }
   return summary;
 }

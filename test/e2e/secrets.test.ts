@@ -137,11 +137,12 @@ describe("RPC credentials never leak", () => {
     const wrong = `http://${user}:${password}x@127.0.0.1:${proxy.port}/v2/${key}?token=${token}`;
     const closed = `https://${user}:${password}@127.0.0.1:${await closedPort()}/v2/${key}?token=${token}`;
     const results = await Promise.all([
-      run(wrong, "wrong", "--rpc-retries", "0", "--verbose"),
+      // Wrong credentials are a configuration error: not retried, exit 1.
+      run(wrong, "wrong", "--verbose"),
       run(closed, "closed", "--rpc-retries", "1", "--rpc-timeout", "1000", "--verbose"),
       run(`${closed.replace("https:", "ftp:")}`, "scheme"),
     ]);
-    expect(results.map((r) => r.code)).toEqual([75, 75, 1]);
+    expect(results.map((r) => r.code)).toEqual([1, 75, 1]);
     for (const result of results) expect(leaks(output(result))).toEqual([]);
     expect(
       results
@@ -152,8 +153,8 @@ describe("RPC credentials never leak", () => {
         )
         .join(""),
     ).toMatchInlineSnapshot(`
-      "error: RPC endpoint http://***@127.0.0.1:<port>/v2/***?*** failed eth_chainId 1 times
-      Last error: HTTP 401 Unauthorized. Retry later, or use another endpoint (--rpc-url).
+      "error: The RPC endpoint http://***@127.0.0.1:<port>/v2/***?*** refused access (HTTP 401)
+      Expected an endpoint this key may use: check the credentials or key in --rpc-url (RPC_URL).
       debug: rpc retry calls=1 delayMs=<n> reason=fetch failed: ECONNREFUSED
       error: RPC endpoint https://***@127.0.0.1:<port>/v2/***?*** failed eth_chainId 2 times
       Last error: fetch failed: ECONNREFUSED. Retry later, or use another endpoint (--rpc-url).

@@ -2,20 +2,26 @@ import type { Address } from "viem";
 import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
 import type { History } from "../../src/devchain/history.js";
 import { type AnvilNode, startAnvil } from "../../src/devchain/startAnvil.js";
-import { writeHistory } from "../../src/devchain/writeHistory.js";
+import {
+  type WriteHistoryOptions,
+  type WriteHistoryResult,
+  writeHistory,
+} from "../../src/devchain/writeHistory.js";
 
 export type DevChain = {
   node: AnvilNode;
   rpcUrl: string;
   contract: Address;
   lastBlock: number;
+  /** What writeHistory reported: the blocks of every session's logs. */
+  written: WriteHistoryResult;
   stop(): Promise<void>;
 };
 
 /** Its own anvil on a free port, the marketplace deployed, and the history written. */
 export async function startDevChain(
   history: History,
-  options: { multicall?: boolean; genesis?: number } = {},
+  options: { multicall?: boolean; genesis?: number; write?: WriteHistoryOptions } = {},
 ): Promise<DevChain> {
   const earliest = Math.min(
     history.endTime,
@@ -25,8 +31,15 @@ export async function startDevChain(
   const node = await startAnvil({ timestamp: options.genesis ?? earliest - 86_400 });
   try {
     const { contract } = await deployMarketplace(node.rpcUrl, { multicall: options.multicall ?? true });
-    const written = await writeHistory(node.rpcUrl, contract, history);
-    return { node, rpcUrl: node.rpcUrl, contract, lastBlock: written.lastBlock, stop: () => node.stop() };
+    const written = await writeHistory(node.rpcUrl, contract, history, options.write);
+    return {
+      node,
+      rpcUrl: node.rpcUrl,
+      contract,
+      lastBlock: written.lastBlock,
+      written,
+      stop: () => node.stop(),
+    };
   } catch (error) {
     await node.stop();
     throw error;

@@ -1,5 +1,5 @@
 import PQueue from "p-queue";
-import { TransientError } from "../../errors/BaseError.js";
+import { TransientError, UserError } from "../../errors/BaseError.js";
 import { type Logger, silentLogger } from "../../log/createLogger.js";
 import { redactSecrets, redactUrl } from "../../log/redactUrl.js";
 import { classifyRpcError } from "./classifyRpcError.js";
@@ -29,6 +29,8 @@ export type RpcClient = {
   request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
   readonly stats: RpcStats;
   readonly url: string;
+  /** Retries of a failed call before giving up: callers that retry on their own keep to it too. */
+  readonly retries: number;
 };
 
 type Pending = {
@@ -73,6 +75,9 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
   const logger = options.logger ?? silentLogger;
   const safeUrl = redactUrl(options.url);
   let batchSize = options.maxBatchSize ?? 100;
+  /** The largest batch the endpoint accepts as far as we know: a refusal lowers it for good. */
+  let batchLimit = batchSize;
+  let batchesSinceShrink = 0;
   let nextId = 1;
   let pending: Pending[] = [];
   let flushScheduled = false;
@@ -121,6 +126,20 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     }
   };
 
+  /** Smaller batches: for good when the endpoint refused a size, for a while after a timeout. */
+  const shrinkBatches = (size: number, refused: boolean) => {
+    const smaller = Math.max(1, size);
+    batchSize = Math.min(batchSize, smaller);
+    if (refused) batchLimit = Math.min(batchLimit, smaller);
+    batchesSinceShrink = 0;
+  };
+
+  const growBatches = () => {
+    if (batchSize >= batchLimit || ++batchesSinceShrink < 10) return;
+    batchSize = Math.min(batchLimit, batchSize * 2);
+    batchesSinceShrink = 0;
+  };
+
   const retryLater = (items: Pending[], reason: string, waitMs?: number) => {
     const due: Pending[] = [];
     for (const item of items) {
@@ -147,22 +166,32 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     setTimeout(() => enqueue(due), delay);
   };
 
-  const send = async (batch: Pending[]): Promise<void> => {
+  const send = async (formed: Pending[]): Promise<void> => {
+    // Batches may have shrunk since this one was formed: send no more than they may hold now.
+    const batch = formed.slice(0, batchSize);
+    if (batch.length < formed.length) enqueue(formed.slice(batch.length));
     const body = batch.length === 1 ? toCall(batch[0] as Pending) : batch.map(toCall);
     let responses: JsonRpcResponse[];
     try {
       responses = await post(body, batch.length > 1);
     } catch (error) {
       if (error instanceof BatchRefused && batch.length > 1) {
-        batchSize = Math.max(1, Math.floor(batch.length / 2));
+        shrinkBatches(Math.floor(batch.length / 2), true);
         logger.debug("rpc batch refused, shrinking", { batchSize });
         enqueue(batch);
         return;
       }
+      if (error instanceof UserError) {
+        for (const item of batch) item.reject(error);
+        return;
+      }
       if (error instanceof HttpFailure) {
         if (error.rateLimited) slowDown(error.retryAfterMs ?? backoff(1));
-        // A batch that times out may simply be too much work for the node: send less at once.
-        if (error.timedOut && batch.length > 1) batchSize = Math.max(1, Math.floor(batch.length / 2));
+        // Calls that time out again may be too much work for the node in one batch: send less at
+        // once (half as much as now: the batch may have been a small one). A first timeout may be
+        // bad luck, and smaller batches mean more requests to be unlucky with.
+        const again = batch.some((item) => item.attempts > 0);
+        if (error.timedOut && again && batch.length > 1) shrinkBatches(Math.floor(batchSize / 2), false);
         retryLater(batch, error.message, error.retryAfterMs);
         return;
       }
@@ -200,13 +229,13 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     }
     if (missing.length > 0) {
       // Endpoints that cap batches answer part of them, or refuse the surplus per call.
-      batchSize = Math.max(
-        1,
-        Math.min(batchSize, batch.length - missing.length || Math.floor(batch.length / 2)),
-      );
+      shrinkBatches(batch.length - missing.length || Math.floor(batch.length / 2), true);
       retryLater(missing, "batch answered in part", 0);
     }
-    if (rateLimited) slowDown(backoff(1));
+    if (missing.length === 0) growBatches();
+    // Calls refused inside an answered batch: fewer requests in flight, and those calls wait
+    // their backoff, but the rest of the queue goes on (only a refused request pauses it).
+    if (rateLimited) slowDown(0);
     if (retry.length > 0) retryLater(retry, retry[0]?.lastError ?? "error");
   };
 
@@ -228,6 +257,13 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       throw new HttpFailure(reason, undefined, false, reason === "request timed out");
     }
     if (response.status === 413 && isBatch) throw new BatchRefused();
+    if (response.status === 401 || response.status === 403) {
+      // Retrying will not help: the credentials (or the plan) are wrong.
+      throw new UserError(`The RPC endpoint ${safeUrl} refused access (HTTP ${response.status})`, {
+        details:
+          "Expected an endpoint this key may use: check the credentials or key in --rpc-url (RPC_URL).",
+      });
+    }
     if (response.status === 429) {
       throw new HttpFailure(
         "HTTP 429 Too Many Requests",
@@ -273,6 +309,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
 
   return {
     url: options.url,
+    retries,
     stats,
     request<T>(method: string, params: readonly unknown[] = []): Promise<T> {
       return new Promise<T>((resolve, reject) => {

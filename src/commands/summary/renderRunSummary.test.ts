@@ -13,6 +13,7 @@ const summary: RunSummary = {
     sessionsOpened: 160,
     sessionsClosed: 140,
     reorg: null,
+    complete: true,
     chainId: 8453,
     contract: "0x6abe1d282f72b474e54527d93b979a4f64d3030a",
     models: 5,
@@ -50,5 +51,13 @@ describe("renderRunSummary", () => {
     expect(lines[0]).toBe("reorg: 3 block(s) rolled back to block 1,210");
     expect(lines[1]).toBe("synced: nothing new, chain 8453 up to block 1,213 (head 1,243)");
     expect(lines[3]).toMatch(/^published set unchanged: release 0a277188fc5256c2/);
+  });
+
+  test("behavior: a sync stopped by --time-limit says where it stopped", () => {
+    const lines = renderRunSummary({
+      sync: { ...summary.sync, complete: false, target: 1_500 },
+      build: summary.build,
+    });
+    expect(lines[1]).toBe("time limit: stopped at block 1,213 of 1,500; the next run continues");
   });
 });

@@ -15,6 +15,11 @@ export function renderSyncSummary(sync: SyncRunSummary): string[] {
       ? `synced: nothing new, chain ${sync.chainId} up to block ${integer.format(sync.toBlock)} (head ${integer.format(sync.head)})`
       : `synced: chain ${sync.chainId} blocks ${integer.format(sync.toBlock - sync.blocksSynced + 1)}–${integer.format(sync.toBlock)} (head ${integer.format(sync.head)}): ${integer.format(sync.sessionsOpened)} sessions opened, ${integer.format(sync.sessionsClosed)} closed, ${integer.format(sync.models)} models`,
   );
+  if (!sync.complete) {
+    lines.push(
+      `time limit: stopped at block ${integer.format(sync.toBlock)} of ${integer.format(sync.target)}; the next run continues`,
+    );
+  }
   lines.push(
     `rpc: ${integer.format(sync.rpc.httpRequests)} requests, ${integer.format(sync.rpc.rpcCalls)} calls, ${integer.format(sync.rpc.retries)} retries (${sync.rpc.reader}) in ${(sync.durationMs / 1000).toFixed(1)} s`,
   );

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createFaultProxy, type FaultProxy } from "../../../test/support/createFaultProxy.js";
+import { type AnvilNode, startAnvil } from "../../devchain/startAnvil.js";
+import { TransientError } from "../../errors/BaseError.js";
+import { createRpcClient, type RpcClientOptions } from "./createRpcClient.js";
+
+let node: AnvilNode;
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  node = await startAnvil();
+  proxy = await createFaultProxy(node.rpcUrl);
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await node?.stop();
+});
+
+const client = (options: Partial<RpcClientOptions> = {}) =>
+  createRpcClient({ url: proxy.url, timeoutMs: 1000, backoffMs: 20, ...options });
+
+/** `n` calls made in one tick (one batch, or several when the batch size is smaller). */
+const chainIds = (rpc: ReturnType<typeof client>, n: number) =>
+  Promise.all(Array.from({ length: n }, () => rpc.request<string>("eth_chainId")));
+
+describe("createRpcClient against a hostile endpoint", () => {
+  test("default: calls made in one tick travel in one batch", async () => {
+    proxy.configure({});
+    proxy.resetStats();
+    expect(await chainIds(client(), 30)).toEqual(Array(30).fill("0x7a69"));
+    expect(proxy.stats.requests).toBe(1);
+  });
+
+  test("behavior: 429 without Retry-After, HTML 5xx, a reset and a hang are retried and answered", async () => {
+    for (const faults of [{ http429: 1, retryAfterShare: 0 }, { http5xx: 1 }, { reset: 1 }, { hang: 1 }]) {
+      proxy.configure({ seed: 1, maxFaults: 1, ...faults });
+      proxy.resetStats();
+      expect(await client({ timeoutMs: 1000 }).request("eth_chainId")).toBe("0x7a69");
+      expect(proxy.stats.requests).toBe(2);
+    }
+  });
+
+  test("behavior: Retry-After is waited out, in seconds and as an HTTP date", async () => {
+    proxy.configure({ seed: 1, http429: 1, retryAfterShare: 1, retryAfterSeconds: 1, maxFaults: 3 });
+    proxy.resetStats();
+    expect(await client({ retries: 4 }).request("eth_chainId")).toBe("0x7a69");
+    const log = proxy.stats.log;
+    expect(log.map((entry) => [entry.status, entry.retryAfter])).toEqual([
+      [429, "1"],
+      [429, "1"],
+      [429, expect.stringMatching(/ GMT$/)], // 2 s ahead, to the second: at least a second
+      [200, undefined],
+    ]);
+    for (let k = 1; k < log.length; k++) {
+      expect((log[k]?.at ?? 0) - (log[k - 1]?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    }
+  });
+
+  test("error: an endpoint that stays down: retries + 1 attempts, then a TransientError naming it", async () => {
+    proxy.configure({ down: "503" });
+    proxy.resetStats();
+    const error = await client({ retries: 3 })
+      .request("eth_chainId")
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransientError);
+    expect((error as TransientError).message).toMatch(
+      /^RPC endpoint http:\/\/127\.0\.0\.1:\d+\/ failed eth_chainId 4 times\nLast error: HTTP 503 Service Unavailable\. Retry later/,
+    );
+    expect(proxy.stats.requests).toBe(4);
+  });
+
+  test("behavior: rate limits on single calls of a batch: only those calls are sent again", async () => {
+    proxy.configure({ seed: 3, callRateLimit: 0.2 });
+    proxy.resetStats();
+    expect(await chainIds(client(), 50)).toEqual(Array(50).fill("0x7a69"));
+    expect(proxy.stats.faults.callRateLimit).toBeGreaterThan(3);
+    expect(proxy.stats.calls.eth_chainId).toBe(50 + proxy.stats.faults.callRateLimit);
+  });
+
+  test("behavior: a batch cap is learned, however the endpoint words it", async () => {
+    for (const batchCap of ["error", "http", "partial", "partial-errors"] as const) {
+      proxy.configure({ maxBatchSize: 8, batchCap });
+      proxy.resetStats();
+      const rpc = client({ maxBatchSize: 50, maxConcurrency: 1 });
+      expect(await chainIds(rpc, 50)).toEqual(Array(50).fill("0x7a69"));
+      expect(await chainIds(rpc, 50)).toEqual(Array(50).fill("0x7a69"));
+      // Refused once or twice while learning, never again after.
+      expect(proxy.stats.faults.batchCap).toBeLessThanOrEqual(3);
+      expect(proxy.stats.log.slice(-7).every((entry) => entry.methods.length <= 8)).toBe(true);
+    }
+  });
+
+  test("behavior: batches that timed out shrink, then grow back (never past a learned cap)", async () => {
+    // Three hangs in a row: the second and third timeouts of the same calls halve the batches.
+    proxy.configure({ seed: 1, hang: 1, maxFaults: 3, maxBatchSize: 16, batchCap: "partial" });
+    proxy.resetStats();
+    const rpc = client({ maxBatchSize: 40, maxConcurrency: 1, timeoutMs: 1000 });
+    for (let round = 0; round < 12; round++) {
+      expect(await chainIds(rpc, 40)).toEqual(Array(40).fill("0x7a69"));
+    }
+    expect(proxy.stats.faults.hang).toBe(3);
+    const sizes = proxy.stats.log.map((entry) => entry.methods.length);
+    // One timeout alone may be bad luck: the batch goes again whole; then 20, then 10.
+    expect(sizes.slice(0, 4)).toEqual([40, 40, 20, 10]);
+    expect(sizes.slice(-3)).toEqual([16, 16, 8]);
+  });
+
+  test("behavior: a real rate limiter is met by slowing down, within the retries", async () => {
+    proxy.configure({ rateLimit: { perSecond: 40, burst: 4 } });
+    proxy.resetStats();
+    const rpc = client({ maxBatchSize: 1, maxConcurrency: 8, retries: 6, backoffMs: 250 });
+    expect(await chainIds(rpc, 120)).toEqual(Array(120).fill("0x7a69"));
+    // Pushed back, it did not hammer: most requests went through.
+    expect(proxy.stats.faults.rateLimit).toBeGreaterThan(0);
+    expect(proxy.stats.faults.rateLimit).toBeLessThan(120);
+  });
+});

@@ -1,0 +1,144 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { setImmediate as yieldToEvents } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { generateHistory } from "../../src/devchain/generateHistory.js";
+import { createFaultProxy, type FaultProxy } from "../support/createFaultProxy.js";
+import { killCli } from "../support/killCli.js";
+import { readPublished } from "../support/readPublished.js";
+import { runCli } from "../support/runCli.js";
+import { type DevChain, startDevChain } from "../support/startDevChain.js";
+
+const endTime = Date.UTC(2026, 4, 12, 9, 0, 0) / 1000;
+
+describe("readers and other runs while publishing", () => {
+  let chain: DevChain;
+  let proxy: FaultProxy;
+  let dir: string;
+  let db: string;
+  let clean: Record<string, string>;
+
+  beforeAll(async () => {
+    chain = await startDevChain(generateHistory({ seed: 41, days: 30, sessionsPerDay: 40, endTime }));
+    // A slow endpoint: a run through it takes seconds, long enough for a second one to start.
+    proxy = await createFaultProxy(chain.rpcUrl, { seed: 1, slow: 1, slowMs: 200 });
+    dir = mkdtempSync(join(tmpdir(), "mor-concurrency-"));
+    db = join(dir, "clean.sqlite");
+    const run = await runCli(args(chain.rpcUrl, db, join(dir, "clean")));
+    expect(run.code, run.stderr).toBe(0);
+    clean = readPublished(join(dir, "clean"));
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+    await chain?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const args = (rpcUrl: string, database: string, out: string, ...more: string[]) => [
+    "run",
+    "--rpc-url",
+    rpcUrl,
+    "--contract",
+    chain.contract,
+    "--from-block",
+    "0",
+    "--confirmations",
+    "0",
+    "--db",
+    database,
+    "--out",
+    out,
+    ...more,
+  ];
+  const build = (out: string, grace: number) =>
+    runCli(["build", "--db", db, "--out", out, "--stuck-grace", String(grace)]);
+
+  test("behavior: a reader polling out/ while sets are published only ever sees one complete set", async () => {
+    // The two sets: the same database built with two grace periods.
+    for (const [name, grace] of [
+      ["set-a", 3600],
+      ["set-b", 86_400],
+    ] as const) {
+      expect((await build(join(dir, name), grace)).code).toBe(0);
+    }
+    const sets = [readPublished(join(dir, "set-a")), readPublished(join(dir, "set-b"))];
+    expect(sets[0]).not.toEqual(sets[1]);
+    const out = join(dir, "polled");
+    expect((await build(out, 3600)).code).toBe(0);
+
+    // One publisher switching between the two sets, one reader polling as fast as it can.
+    let publishing = true;
+    const publisher = (async () => {
+      try {
+        for (let k = 1; k <= 8; k++) {
+          const result = await build(out, k % 2 === 0 ? 3600 : 86_400);
+          expect(result.code, result.stderr).toBe(0);
+        }
+      } finally {
+        publishing = false;
+      }
+    })();
+    const seen = { setReads: [0, 0], fileReads: 0 };
+    while (publishing) {
+      // A reader that resolves `current` once, then reads everything below it.
+      const release = realpathSync(join(out, "current"));
+      const root = join(release, "api", "throughput");
+      const files: Record<string, string> = {};
+      const walk = (folder: string) => {
+        for (const name of readdirSync(folder).sort()) {
+          const path = join(folder, name);
+          if (statSync(path).isDirectory()) walk(path);
+          else files[relative(root, path)] = readFileSync(path, "utf8");
+        }
+      };
+      walk(root);
+      const index = sets.findIndex((set) => JSON.stringify(set) === JSON.stringify(files));
+      expect(index, `a mixed or partial set in ${release}`).toBeGreaterThanOrEqual(0);
+      (seen.setReads[index] as number)++;
+      // A reader that fetches files one by one through out/api: each file whole, of one set.
+      for (const path of Object.keys(sets[0] as Record<string, string>)) {
+        const text = readFileSync(join(out, "api", "throughput", path), "utf8");
+        expect([sets[0]?.[path], sets[1]?.[path]]).toContain(text);
+        seen.fileReads++;
+      }
+      await yieldToEvents();
+    }
+    await publisher;
+    console.log("reader:", seen);
+    expect(seen.setReads[0]).toBeGreaterThan(0);
+    expect(seen.setReads[1]).toBeGreaterThan(0);
+  });
+
+  test("error: a second run on the same database, or into the same output directory, refuses and never interleaves", async () => {
+    for (const shared of ["database", "output directory"] as const) {
+      const first = { db: join(dir, `first-${shared}.sqlite`), out: join(dir, `first-${shared}`) };
+      const second =
+        shared === "database"
+          ? { db: first.db, out: join(dir, `second-${shared}`) }
+          : { db: join(dir, `second-${shared}.sqlite`), out: first.out };
+      let secondRun: Promise<Awaited<ReturnType<typeof runCli>>> | undefined;
+      // The first run, slowed by the proxy; the second starts once the first is syncing.
+      const firstRun = killCli(
+        args(proxy.url, first.db, first.out, "--no-multicall", "--rpc-batch-size", "20"),
+        {
+          onLine: (line) => {
+            if (/^syncing/.test(line)) secondRun = runCli(args(chain.rpcUrl, second.db, second.out));
+          },
+        },
+      );
+      const firstResult = await firstRun;
+      const secondResult = await (secondRun as Promise<Awaited<ReturnType<typeof runCli>>>);
+      expect(secondResult.code, secondResult.stderr).toBe(1);
+      const held = shared === "database" ? `the database ${first.db}` : `the output directory ${first.out}`;
+      expect(secondResult.stderr).toContain(`Another mor-throughput run is using ${held}`);
+      expect(secondResult.stderr).toMatch(/Runs never interleave: wait for the other one to finish/);
+      // The first one was not disturbed; the second one wrote nothing.
+      expect(firstResult.code, firstResult.stderr).toBe(0);
+      expect(readPublished(first.out)).toEqual(clean);
+      if (shared === "database") expect(existsSync(join(second.out, "current"))).toBe(false);
+      else expect(existsSync(second.db)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,179 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { generateHistory } from "../../src/devchain/generateHistory.js";
+import { mulberry32 } from "../support/createFaultProxy.js";
+import { indexedLogs } from "../support/indexedLogs.js";
+import { type KillPlan, killCli } from "../support/killCli.js";
+import { readPublished } from "../support/readPublished.js";
+import { runCli } from "../support/runCli.js";
+import { type DevChain, startDevChain } from "../support/startDevChain.js";
+
+const endTime = Date.UTC(2026, 4, 12, 9, 0, 0) / 1000;
+const trials = 21;
+
+/** What a database holds, read-only: integrity, checkpoint, rows. */
+function inspect(db: string) {
+  const sqlite = new Database(db, { readonly: true, fileMustExist: true });
+  try {
+    const integrity = sqlite.pragma("integrity_check", { simple: true });
+    const checkpoint = sqlite.prepare("SELECT block_number AS block FROM checkpoint WHERE id = 1").get() as
+      | { block: number }
+      | undefined;
+    const count = (table: string) =>
+      (sqlite.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return { integrity, checkpoint: checkpoint?.block, sessions: count("sessions"), closes: count("closes") };
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** The output directory's own entries besides the published ones (litter a crash left behind). */
+function litter(out: string): string[] {
+  // Entries of the published set (api, index.html, ...) are symlinks through `current`.
+  const published = new Set(readdirSync(join(out, "current")));
+  const extra = readdirSync(out).filter(
+    (name) => !published.has(name) && !["current", ".releases", ".lock"].includes(name),
+  );
+  const releases = existsSync(join(out, ".releases")) ? readdirSync(join(out, ".releases")) : [];
+  return [
+    ...extra,
+    ...releases.filter((name) => name.startsWith(".tmp-")).map((name) => `.releases/${name}`),
+  ];
+}
+
+describe("crashes: SIGKILL at seeded random moments", () => {
+  let chain: DevChain;
+  let dir: string;
+  let base: { db: string; out: string; block: number };
+  let oldSet: Record<string, string>;
+  let newSet: Record<string, string>;
+  let newRelease: string;
+  let timeline: { syncing: number; synced: number; exit: number };
+
+  beforeAll(async () => {
+    const history = generateHistory({ seed: 31, days: 40, sessionsPerDay: 60, endTime });
+    // A block every 4 hours: some 240 blocks, so that a sync commits many ranges.
+    chain = await startDevChain(history, { write: { blockSpanSeconds: 4 * 3600 } });
+    dir = mkdtempSync(join(tmpdir(), "mor-crash-"));
+
+    // What every trial starts from: a database and a publication some 120 blocks behind.
+    base = { db: join(dir, "base.sqlite"), out: join(dir, "base"), block: chain.lastBlock - 120 };
+    const prepared = await runCli(args(base.db, base.out, "--to-block", String(base.block)));
+    expect(prepared.code, prepared.stderr).toBe(0);
+    oldSet = readPublished(base.out);
+
+    // The clean run from there: the files every trial must end with, and when its phases come.
+    const clean = copyBase("clean");
+    const run = await killCli(args(clean.db, clean.out, ...slowSync), {});
+    expect(run.code, run.stderr).toBe(0);
+    newSet = readPublished(clean.out);
+    newRelease = basename(realpathSync(join(clean.out, "current")));
+    const at = (pattern: RegExp) => run.timeline.find((entry) => pattern.test(entry.line))?.at ?? Number.NaN;
+    timeline = {
+      syncing: at(/^syncing/),
+      synced: at(/^sync 100\.0%/),
+      exit: at(/^published/),
+    };
+    expect(Object.values(timeline).every(Number.isFinite), run.stderr).toBe(true);
+  });
+
+  afterAll(async () => {
+    await chain?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const args = (db: string, out: string, ...more: string[]) => [
+    "run",
+    "--rpc-url",
+    chain.rpcUrl,
+    "--contract",
+    chain.contract,
+    "--from-block",
+    "0",
+    "--confirmations",
+    "0",
+    "--db",
+    db,
+    "--out",
+    out,
+    ...more,
+  ];
+  /** Plain eth_calls in small batches: a sync of many small steps, for the kills to land in. */
+  const slowSync = ["--no-multicall", "--rpc-batch-size", "10", "--rpc-concurrency", "2"];
+
+  const copyBase = (name: string) => {
+    const db = join(dir, `${name}.sqlite`);
+    const out = join(dir, name);
+    cpSync(base.db, db);
+    cpSync(base.out, out, { recursive: true, verbatimSymlinks: true });
+    return { db, out };
+  };
+
+  test(`behavior: ${trials} kills during sync and build/publish; after a rerun, the clean run's files, every session once`, async () => {
+    const random = mulberry32(2026);
+    const expected = (block: number) => {
+      const logs = indexedLogs(chain.written, { toBlock: block });
+      return { sessions: logs.opened.size, closes: logs.closed.size };
+    };
+    const outcomes: Record<string, number> = {};
+    const sync = timeline.synced - timeline.syncing;
+    const build = timeline.exit - timeline.synced;
+    for (let trial = 0; trial < trials; trial++) {
+      // A third of the kills from the start (start-up, migrations, sync), a third in the sync, a
+      // third in the model-name refresh, build and publish.
+      const kind = trial % 3;
+      const plan: KillPlan =
+        kind === 0
+          ? { delayMs: random() * timeline.exit }
+          : kind === 1
+            ? { after: /^syncing/, delayMs: random() * sync }
+            : { after: /^sync 100\.0%/, delayMs: random() * (build + 30) };
+      const { db, out } = copyBase(`trial-${trial}`);
+      const killed = await killCli(args(db, out, ...slowSync), plan);
+      if (!killed.killed) expect(killed.code, killed.stderr).toBe(0);
+
+      // Right after the kill: one complete set published, the old or the new one; the database
+      // intact, holding exactly the sessions of the blocks up to its checkpoint.
+      const published = readPublished(out);
+      expect([oldSet, newSet]).toContainEqual(published);
+      const state = inspect(db);
+      expect(state.integrity).toBe("ok");
+      const checkpoint = state.checkpoint as number;
+      expect(checkpoint).toBeGreaterThanOrEqual(base.block);
+      expect({ sessions: state.sessions, closes: state.closes }).toEqual(expected(checkpoint));
+      const staged = readdirSync(join(out, ".releases"));
+      const outcome = !killed.killed
+        ? "finished before the kill"
+        : checkpoint < chain.lastBlock
+          ? "killed mid-sync"
+          : JSON.stringify(published) === JSON.stringify(newSet)
+            ? "killed after the swap"
+            : staged.some((name) => name.startsWith(".tmp-"))
+              ? "killed while writing the new set"
+              : staged.includes(newRelease)
+                ? "killed with the new set written, the old one published"
+                : "killed after the sync, before publishing";
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+
+      // The rerun completes: the clean run's files, every session once, nothing left behind.
+      const rerun = await runCli(args(db, out));
+      expect(rerun.code, rerun.stderr).toBe(0);
+      expect(readPublished(out)).toEqual(newSet);
+      const after = inspect(db);
+      expect(after).toEqual({ integrity: "ok", checkpoint: chain.lastBlock, ...expected(chain.lastBlock) });
+      expect(litter(out)).toEqual([]);
+      rmSync(db);
+      rmSync(out, { recursive: true });
+    }
+    console.log(`crash trials (sync ${sync.toFixed(0)} ms, build ${build.toFixed(0)} ms):`, outcomes);
+    // The kills really spread over both phases.
+    const afterSync = Object.entries(outcomes)
+      .filter(([outcome]) => outcome.startsWith("killed") && outcome !== "killed mid-sync")
+      .reduce((sum, [, n]) => sum + n, 0);
+    expect(outcomes["killed mid-sync"] ?? 0).toBeGreaterThanOrEqual(4);
+    expect(afterSync).toBeGreaterThanOrEqual(3);
+  });
+});

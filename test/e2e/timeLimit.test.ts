@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { generateHistory } from "../../src/devchain/generateHistory.js";
+import { createFaultProxy, type FaultProxy } from "../support/createFaultProxy.js";
+import { readPublished } from "../support/readPublished.js";
+import { parseJson, runCli } from "../support/runCli.js";
+import { type DevChain, startDevChain } from "../support/startDevChain.js";
+
+/**
+ * --time-limit: a backfill longer than the cron job's time goes on run after run. A run past
+ * its limit starts no new block range, commits what is in flight, publishes as of the last
+ * synced block and exits 0; the next run continues, and in the end the files equal a clean run's.
+ */
+describe("--time-limit", () => {
+  const endTime = Date.UTC(2026, 5, 1) / 1000;
+  let chain: DevChain;
+  let slow: FaultProxy;
+  let dir: string;
+
+  beforeAll(async () => {
+    const history = generateHistory({ seed: 11, days: 3, sessionsPerDay: 60, endTime });
+    // One block per hour of history: a long chain of small ranges.
+    chain = await startDevChain(history, { write: { blockSpanSeconds: 3600, maxBlocks: 80 } });
+    // Every answer comes late, and one request at a time: each range takes a while.
+    slow = await createFaultProxy(chain.rpcUrl, { seed: 5, slow: 1, slowMs: 800 });
+    dir = mkdtempSync(join(tmpdir(), "mor-time-limit-"));
+  });
+  afterAll(async () => {
+    await slow?.close();
+    await chain?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const run = (rpcUrl: string, db: string, out: string, ...more: string[]) =>
+    runCli([
+      "run",
+      "--rpc-url",
+      rpcUrl,
+      "--contract",
+      chain.contract,
+      "--from-block",
+      "0",
+      "--to-block",
+      String(chain.lastBlock),
+      "--confirmations",
+      "0",
+      "--db",
+      join(dir, db),
+      "--out",
+      join(dir, out),
+      "--json",
+      ...more,
+    ]);
+
+  type Summary = { sync: { toBlock: number; target: number; complete: boolean }; build: { toBlock: number } };
+
+  test("default: a run stops early, publishes what it has, and the next run finishes the job", async () => {
+    const first = await run(slow.url, "db.sqlite", "out", "--time-limit", "1", "--rpc-concurrency", "1");
+    const stopped = parseJson<Summary>(first);
+    expect(stopped.sync.complete).toBe(false);
+    expect(stopped.sync.toBlock).toBeLessThan(chain.lastBlock);
+    expect(stopped.sync.target).toBe(chain.lastBlock);
+    expect(first.stderr).toContain("time limit reached: the next run continues from the last synced block");
+    const meta = JSON.parse(readFileSync(join(dir, "out/api/throughput/meta.json"), "utf8"));
+    expect(meta.toBlock).toBe(stopped.sync.toBlock);
+
+    const rest = parseJson<Summary>(await run(chain.rpcUrl, "db.sqlite", "out"));
+    expect(rest.sync.complete).toBe(true);
+    expect(rest.sync.toBlock).toBe(chain.lastBlock);
+    parseJson(await run(chain.rpcUrl, "clean.sqlite", "clean"));
+    expect(readPublished(join(dir, "out"))).toEqual(readPublished(join(dir, "clean")));
+  });
+
+  test("error: the limit must be a whole number of seconds", async () => {
+    const result = await run(chain.rpcUrl, "bad.sqlite", "bad", "--time-limit", "0");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Invalid --time-limit: "0"');
+  });
+});
