@@ -17,6 +17,11 @@ export type StartAnvilOptions = {
   timestamp?: number;
   /** Default 31337. */
   chainId?: number;
+  /**
+   * Keep no state of past blocks (anvil --prune-history): memory stays flat while a large history
+   * is written, but views can only be read at the head. Default false (past state readable).
+   */
+  pruneHistory?: boolean;
 };
 
 const startTimeoutMs = 30_000;
@@ -47,6 +52,7 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
     "3",
   ];
   if (options.timestamp !== undefined) args.push("--timestamp", String(options.timestamp));
+  if (options.pruneHistory) args.push("--prune-history");
 
   // Its own process group: when the binary is reached through the npm shim (a node script that
   // spawns it), killing the group kills both.

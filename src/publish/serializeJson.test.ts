@@ -17,4 +17,12 @@ describe("serializeJson", () => {
       '{"name":"bigint:0000:5","tokens":1}\n',
     );
   });
+
+  test("behavior: one bigint deep inside a large value: exact digits there, the rest as JSON.stringify writes it", () => {
+    const series = Array.from({ length: 1000 }, (_, k) => ({ ts: k, tokens: k }));
+    const plain = serializeJson({ series });
+    expect(plain).toBe(`${JSON.stringify({ series })}\n`);
+    const big = serializeJson({ series: [...series.slice(0, -1), { ts: 999, tokens: 2n ** 60n }] });
+    expect(big).toBe(plain.replace('"ts":999,"tokens":999', '"ts":999,"tokens":1152921504606846976'));
+  });
 });

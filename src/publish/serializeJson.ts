@@ -5,13 +5,17 @@ import { randomBytes } from "node:crypto";
  * final newline). A bigint is written as exact integer digits, which JSON.stringify refuses.
  */
 export function serializeJson(value: unknown): string {
+  // Fast path: without a replacer, JSON.stringify runs several times faster (the by-provider
+  // file holds tens of thousands of buckets). It throws on the first bigint; only then is the
+  // replacer needed, and the text comes out the same either way.
+  try {
+    return `${JSON.stringify(value)}\n`;
+  } catch (error) {
+    if (!(error instanceof TypeError) || !/BigInt/i.test(error.message)) throw error;
+  }
   const marker = `bigint:${randomBytes(8).toString("hex")}:`;
-  let sawBigint = false;
-  const text = JSON.stringify(value, (_key, item: unknown) => {
-    if (typeof item !== "bigint") return item;
-    sawBigint = true;
-    return `${marker}${item.toString()}`;
-  });
-  const json = sawBigint ? text.replace(new RegExp(`"${marker}(-?\\d+)"`, "g"), "$1") : text;
-  return `${json}\n`;
+  const text = JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === "bigint" ? `${marker}${item.toString()}` : item,
+  );
+  return `${text.replace(new RegExp(`"${marker}(-?\\d+)"`, "g"), "$1")}\n`;
 }

@@ -103,6 +103,10 @@ export const closes = sqliteTable(
   (t) => [
     index("closes_block").on(t.blockNumber),
     index("closes_kind").on(t.kind),
+    // Malformed receipts by length: meta.json counts the empty ones from this index alone. Read
+    // from the rows, the few scattered malformed closes cost a disk read each on a large database
+    // whose pages are not cached (8 s of a 16 s build at 10M closed sessions).
+    index("closes_malformed").on(t.kind, sql`length(${t.receipt})`).where(sql`kind = 'malformed'`),
     index("closes_day").on(t.day, t.ttftMs, t.tokens, t.closedAt).where(sql`day IS NOT NULL`),
     index("closes_month_ttft").on(t.month, t.ttftMs).where(sql`ttft_ms > 0`),
     index("closes_ttft").on(t.ttftMs).where(sql`ttft_ms > 0`),

@@ -27,7 +27,10 @@ export type RangeContext = {
   knownBids: Map<string, KnownBid>;
   /** Bids read during this run, shared by ranges in flight so that none is read twice. */
   bidReads: Map<string, Promise<BidRead>>;
-  /** Closed sessions' final state seen during this run: a later close log needs no second read. */
+  /**
+   * Final states of closed sessions whose open was indexed before their close: the range with the
+   * close log takes it from here instead of reading it again, and drops it.
+   */
   closedStates: Map<string, SessionState>;
   /** Blocks from here on keep their hash, for reorg detection. */
   hashWindowStart: number;
@@ -174,8 +177,14 @@ async function readSessionStates(
   let pending: string[] = [];
   for (const id of new Set([...opens.keys(), ...closes.keys()])) {
     const cached = ctx.closedStates.get(id);
-    if (cached) states.set(id, { ok: true, state: cached });
-    else pending.push(id);
+    if (!cached) {
+      pending.push(id);
+      continue;
+    }
+    states.set(id, { ok: true, state: cached });
+    // Its close log is indexed here: nothing later needs the state (a backfill would otherwise
+    // keep every closed session's state, receipt included, until the run ends).
+    if (closes.has(id)) ctx.closedStates.delete(id);
   }
   const attempts = ctx.readAttempts ?? 4;
   const lags = (id: string, read: SessionRead) =>
@@ -197,7 +206,8 @@ async function readSessionStates(
         continue;
       }
       if (!read.ok) ctx.logger.debug("getSession failed", { session: id, error: read.error });
-      if (read.ok && read.state.closedAt > 0) ctx.closedStates.set(id, read.state);
+      // Kept for the range that holds its close log, when that is a later one.
+      if (read.ok && read.state.closedAt > 0 && !closes.has(id)) ctx.closedStates.set(id, read.state);
       states.set(id, read);
     }
     pending = lagging;

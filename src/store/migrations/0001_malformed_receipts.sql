@@ -1,0 +1,1 @@
+CREATE INDEX `closes_malformed` ON `closes` (`kind`,length("receipt")) WHERE kind = 'malformed';

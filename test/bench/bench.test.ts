@@ -1,0 +1,96 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import type { BenchReport } from "../../scripts/bench/report.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** `npm run bench` at tiny sizes, without the Ponder peer: every measure is there, with sane values. */
+function runBench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench.ts", ...args], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("npm run bench (smoke, tiny sizes)", () => {
+  test("default: every measure, with counts that add up", { timeout: 180_000 }, async () => {
+    const result = await runBench([
+      "--sessions",
+      "200",
+      "--scale",
+      "500",
+      "--build-sizes",
+      "2000",
+      "--incremental",
+      "50",
+      "--no-peer",
+      "--json",
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as BenchReport;
+    // The table went to stderr, with the same targets.
+    expect(result.stderr).toContain(
+      "| measure | size | wall | CPU | peak RSS | HTTP requests | RPC calls | note |",
+    );
+
+    expect(report.machine.cores).toBeGreaterThan(0);
+    expect(report.machine.loadAverage.start).toHaveLength(3);
+    expect(report.machine.loadAverage.end).toHaveLength(3);
+
+    expect(report.cold.map((run) => run.requested)).toEqual([200, 500]);
+    for (const run of report.cold) {
+      expect(run.sessions).toBeGreaterThanOrEqual(run.requested);
+      expect(run.closed).toBeGreaterThan(0);
+      expect(run.closed).toBeLessThan(run.sessions);
+      expect(run.events).toBe(run.sessions + run.closed);
+      expect(run.peer).toBeUndefined();
+      for (const measure of [run.sync, run.firstRun, run.warmRun]) {
+        expect(measure.wallMs).toBeGreaterThan(0);
+        expect(measure.peakRssMb).toBeGreaterThan(10);
+        expect(measure.cpuMs === null || measure.cpuMs > 0).toBe(true);
+        expect(measure.httpRequests).toBeGreaterThan(0);
+        expect(measure.rpcCalls).toBeGreaterThanOrEqual(measure.httpRequests);
+      }
+      // The cold sync batches: many calls per HTTP request, logs fetched, views read.
+      expect(run.sync.rpcCalls).toBeGreaterThan(run.sync.httpRequests);
+      expect(run.sync.methods.eth_getLogs).toBeGreaterThan(0);
+      expect(run.sync.methods.eth_call).toBeGreaterThan(0);
+      // Nothing new: no logs asked for again.
+      expect(run.warmRun.methods.eth_getLogs).toBeUndefined();
+    }
+
+    expect(report.build).toHaveLength(1);
+    const [build] = report.build;
+    expect(build?.closed).toBe(2000);
+    expect(build?.models).toBe(18);
+    expect(build?.providers).toBe(120);
+    expect(build?.open).toBeGreaterThan(0);
+    expect(build?.wallMs).toBeGreaterThan(0);
+    expect(build?.peakRssMb).toBeGreaterThan(10);
+    expect(build?.dbMb).toBeGreaterThan(0);
+
+    const incremental = report.incremental;
+    expect(incremental?.baseClosed).toBe(2000);
+    expect(incremental?.newSessions).toBe(50);
+    expect(incremental?.run.methods.eth_getLogs).toBeGreaterThan(0);
+    expect(incremental?.warmRun.methods.eth_getLogs).toBeUndefined();
+
+    // Every target of the issue is listed; those of sizes not run are n/a (null).
+    expect(report.targets.length).toBeGreaterThanOrEqual(9);
+    for (const target of report.targets) expect([true, false, null]).toContain(target.met);
+    expect(report.targets.find((target) => target.measure.startsWith("build, 1M"))?.met).toBeNull();
+  });
+});
