@@ -147,7 +147,7 @@ export function writeSynthDb(
        VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)`,
     );
     const insertClose = sqlite.prepare(
-      `INSERT INTO closes (session_id, block_number, log_index, kind, bid_id, closed_at, day, month, closeout_type, receipt, tokens, ttft_ms, model_ref, provider_ref)
+      `INSERT INTO closes (session_id, block_number, log_index, kind, bid_id, closed_at, day, month, closeout_type, receipt_length, tokens, ttft_ms, model_ref, provider_ref)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
 
@@ -189,7 +189,8 @@ export function writeSynthDb(
 
           const r = random();
           let kind: string;
-          let receipt: Buffer;
+          // The store keeps a receipt's length, not its bytes (see src/store/schema.ts).
+          let receiptLength: number;
           let closeoutType = "0";
           let tokens = 0;
           let ttftMs = 0;
@@ -201,23 +202,23 @@ export function writeSynthDb(
           if (r < 0.02) {
             kind = "disputed";
             closeoutType = "1";
-            receipt = encodeReceipt(sessionId, i, closedAt, ttft, v2 ? [400, 300] : undefined);
+            receiptLength = v2 ? 224 : 160;
           } else if (r < 0.025) {
             kind = "malformed";
-            receipt = Buffer.alloc(0);
+            receiptLength = 0;
           } else if (r < 0.028) {
             kind = "malformed";
-            receipt = encodeReceipt(sessionId, i, closedAt, ttft, undefined).subarray(0, 96);
+            receiptLength = 96;
           } else if (v2) {
             kind = "v2";
             const input = 50 + Math.floor(random() ** 2 * 20_000);
             const output = 20 + Math.floor(random() * 8_000);
-            receipt = encodeReceipt(sessionId, i, closedAt, ttft, [input, output]);
+            receiptLength = 224;
             tokens = input + output;
             ttftMs = ttft;
           } else {
             kind = "v1";
-            receipt = encodeReceipt(sessionId, i, closedAt, ttft, undefined);
+            receiptLength = 160;
             ttftMs = ttft;
           }
           insertClose.run(
@@ -230,7 +231,7 @@ export function writeSynthDb(
             floorDay(closedAt),
             floorMonth(closedAt),
             closeoutType,
-            receipt,
+            receiptLength,
             tokens,
             ttftMs,
             modelRefs.get(bid.modelId),
@@ -328,27 +329,6 @@ function idOf(i: number): string {
     tail += h.toString(16).padStart(8, "0");
   }
   return `0x${i.toString(16).padStart(16, "0")}${tail}`;
-}
-
-/** A receipt as CHAIN.md encodes it: v1 (5 words), v2 (7 words) when token counts are given. */
-function encodeReceipt(
-  sessionId: string,
-  i: number,
-  closedAt: number,
-  ttftMs: number,
-  tokens: [number, number] | undefined,
-): Buffer {
-  const receipt = Buffer.alloc(tokens ? 224 : 160);
-  receipt.write(sessionId.slice(2), 0, "hex");
-  receipt.writeUInt32BE(8453, 60);
-  receipt.writeUInt32BE(closedAt - 5, 92);
-  receipt.writeUInt32BE(5_000 + (i % 75_000), 124);
-  receipt.writeUInt32BE(ttftMs, 156);
-  if (tokens) {
-    receipt.writeUInt32BE(tokens[0], 188);
-    receipt.writeUInt32BE(tokens[1], 220);
-  }
-  return receipt;
 }
 
 /** Up to half an hour either way: close times are not evenly spaced. */

@@ -113,7 +113,7 @@ export function createRollupQueries({ sqlite }: Store) {
       `SELECT
          (SELECT COUNT(*) FROM closes WHERE kind = 'malformed') AS malformedReceipts,
          (SELECT COUNT(*) FROM closes INDEXED BY closes_malformed
-           WHERE kind = 'malformed' AND length(receipt) = 0) AS emptyReceipts,
+           WHERE kind = 'malformed' AND receipt_length = 0) AS emptyReceipts,
          (SELECT COUNT(*) FROM closes WHERE kind = 'disputed') AS disputedSessions,
          (SELECT COUNT(*) FROM (SELECT session_id FROM closes WHERE kind = 'unreadable'
                                 UNION SELECT session_id FROM sessions WHERE read_ok = 0)) AS unreadableSessions,

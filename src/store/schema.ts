@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * The indexer's SQLite schema. uint256 values are decimal text (SQLite integers are signed
@@ -92,7 +92,11 @@ export const closes = sqliteTable(
     day: integer("day"),
     month: integer("month"),
     closeoutType: text("closeout_type"),
-    receipt: blob("receipt", { mode: "buffer" }),
+    /**
+     * Length of the close receipt in bytes. The receipt itself is not kept: a disputed or
+     * malformed one was written by the user and may hold anything, the user's address included.
+     */
+    receiptLength: integer("receipt_length"),
     tokens: integer("tokens").notNull().default(0),
     ttftMs: integer("ttft_ms").notNull().default(0),
     modelRef: integer("model_ref"),
@@ -106,7 +110,7 @@ export const closes = sqliteTable(
     // Malformed receipts by length: meta.json counts the empty ones from this index alone. Read
     // from the rows, the few scattered malformed closes cost a disk read each on a large database
     // whose pages are not cached (8 s of a 16 s build at 10M closed sessions).
-    index("closes_malformed").on(t.kind, sql`length(${t.receipt})`).where(sql`kind = 'malformed'`),
+    index("closes_malformed").on(t.kind, t.receiptLength).where(sql`kind = 'malformed'`),
     index("closes_day").on(t.day, t.ttftMs, t.tokens, t.closedAt).where(sql`day IS NOT NULL`),
     index("closes_month_ttft").on(t.month, t.ttftMs).where(sql`ttft_ms > 0`),
     index("closes_ttft").on(t.ttftMs).where(sql`ttft_ms > 0`),

@@ -255,9 +255,9 @@ describe("bad configuration, end to end through the CLI", () => {
     expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
     expect(results.map((r) => r.stderr).join("")).toMatchInlineSnapshot(`
       "error: The database <dir>/db.sqlite was written by a newer mor-throughput
-      Its schema version is 99; this version knows up to 2. Upgrade mor-throughput, or use another --db.
+      Its schema version is 99; this version knows up to 1. Upgrade mor-throughput, or use another --db.
       error: The database <dir>/db.sqlite was written by a newer mor-throughput
-      Its schema version is 99; this version knows up to 2. Upgrade mor-throughput, or use another --db.
+      Its schema version is 99; this version knows up to 1. Upgrade mor-throughput, or use another --db.
       error: The database was indexed with other settings
       It holds chain 8453 (this run: 31337). Use another --db for another chain, contract or start block.
       error: The database was indexed with other settings

@@ -56,6 +56,13 @@ function edgeSessions(history: History): HistorySession[] {
     // The last second of the leap-free February and the first of March.
     session(0xe6, endTime - 10 * 86_400, signed(id(0xe6), Date.UTC(2026, 2, 1) / 1000 - 1, 500, [1, 1])),
     session(0xe7, endTime - 10 * 86_400, signed(id(0xe7), Date.UTC(2026, 2, 1) / 1000, 600, [2, 2])),
+    // A disputed close: the user wrote the receipt, here holding the user's own address (as text
+    // and as an ABI word). It counts as a session and nothing else, and must be stored nowhere.
+    session(0xe8, endTime - 5000, {
+      closedAt: endTime - 4000,
+      closeoutType: 1,
+      receipt: `0x${user.slice(2).padStart(64, "0")}${Buffer.from(`user ${user}`).toString("hex")}`,
+    }),
   ];
 }
 

@@ -41,7 +41,7 @@ CREATE TABLE `closes` (
 	`day` integer,
 	`month` integer,
 	`closeout_type` text,
-	`receipt` blob,
+	`receipt_length` integer,
 	`tokens` integer DEFAULT 0 NOT NULL,
 	`ttft_ms` integer DEFAULT 0 NOT NULL,
 	`model_ref` integer,
@@ -50,6 +50,7 @@ CREATE TABLE `closes` (
 --> statement-breakpoint
 CREATE INDEX `closes_block` ON `closes` (`block_number`);--> statement-breakpoint
 CREATE INDEX `closes_kind` ON `closes` (`kind`);--> statement-breakpoint
+CREATE INDEX `closes_malformed` ON `closes` (`kind`,`receipt_length`) WHERE kind = 'malformed';--> statement-breakpoint
 CREATE INDEX `closes_day` ON `closes` (`day`,`ttft_ms`,`tokens`,`closed_at`) WHERE day IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `closes_month_ttft` ON `closes` (`month`,`ttft_ms`) WHERE ttft_ms > 0;--> statement-breakpoint
 CREATE INDEX `closes_ttft` ON `closes` (`ttft_ms`) WHERE ttft_ms > 0;--> statement-breakpoint

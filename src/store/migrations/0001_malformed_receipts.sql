@@ -1,1 +1,0 @@
-CREATE INDEX `closes_malformed` ON `closes` (`kind`,length("receipt")) WHERE kind = 'malformed';
