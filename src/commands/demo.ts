@@ -4,14 +4,11 @@ import { join } from "node:path";
 import { Command } from "commander";
 import { connectChain } from "../config/connectChain.js";
 import { parseChainOptions, parseInteger, parseOutputOptions } from "../config/parseOptions.js";
-import { runBuild } from "../publish/runBuild.js";
-import { runSync } from "../sync/runSync.js";
-import { packageVersion } from "../util/packageVersion.js";
-import { generatorName, printResult, runCommand } from "./context.js";
+import { printResult, runCommand } from "./context.js";
 import { addBuildOptions, addDbOption, addLogOptions, addPortOption } from "./options.js";
-import { lockOutput, openDatabase } from "./resources.js";
 import { serveDirectory } from "./serve.js";
-import { type RunSummary, renderRunSummary } from "./summary/renderRunSummary.js";
+import { renderRunSummary } from "./summary/renderRunSummary.js";
+import { syncAndBuild } from "./syncAndBuild.js";
 
 /** The demo history ends here, so that every demo publishes the same numbers. */
 const demoEndTime = Date.UTC(2026, 10, 20, 12, 0, 0) / 1000;
@@ -26,7 +23,7 @@ export function demoCommand(): Command {
   addLogOptions(addPortOption(addBuildOptions(addDbOption(command))));
   return command.action((raw) =>
     runCommand(raw, async (context) => {
-      const { logger, progress } = context;
+      const { logger } = context;
       const days = parseInteger("--days", raw.days, { min: 1, max: 3650 });
       const sessionsPerDay = parseInteger("--sessions-per-day", raw.sessionsPerDay, { min: 1, max: 100_000 });
       const seed = parseInteger("--seed", raw.seed);
@@ -44,10 +41,9 @@ export function demoCommand(): Command {
           import("../devchain/generateHistory.js"),
           import("../devchain/writeHistory.js"),
         ]);
-      const devchain = { startAnvil, deployMarketplace, generateHistory, writeHistory };
       const started = performance.now();
       const genesis = demoEndTime - (days + 1) * 86_400;
-      const node = await devchain.startAnvil({ timestamp: genesis });
+      const node = await startAnvil({ timestamp: genesis });
       const cleanup = async () => {
         await node.stop();
         if (scratch) rmSync(scratch, { recursive: true, force: true });
@@ -59,35 +55,17 @@ export function demoCommand(): Command {
       process.once("SIGTERM", onSignal);
       try {
         logger.info("demo chain started", { rpc: node.rpcUrl });
-        const { contract } = await devchain.deployMarketplace(node.rpcUrl, { multicall: true });
-        const history = devchain.generateHistory({ seed, days, sessionsPerDay, endTime: demoEndTime });
-        const written = await devchain.writeHistory(node.rpcUrl, contract, history);
+        const { contract } = await deployMarketplace(node.rpcUrl, { multicall: true });
+        const history = generateHistory({ seed, days, sessionsPerDay, endTime: demoEndTime });
+        const written = await writeHistory(node.rpcUrl, contract, history);
         logger.info("history written", { sessions: history.sessions.length, blocks: written.lastBlock + 1 });
 
         const chain = await connectChain(
           parseChainOptions({ rpcUrl: node.rpcUrl, contract, fromBlock: "0", confirmations: "0" }, {}),
           logger,
         );
-        const outputLock = lockOutput(output.out);
-        let result: (RunSummary & { seconds: number }) | undefined;
-        try {
-          const database = openDatabase(db, { create: true });
-          try {
-            const sync = await runSync(database.store, chain, logger, progress.update).finally(() =>
-              progress.done(),
-            );
-            const build = runBuild(
-              database.store,
-              { out: output.out, stuckGrace: output.stuckGrace, generator: generatorName(packageVersion()) },
-              logger,
-            );
-            result = { sync, build, seconds: Math.round((performance.now() - started) / 100) / 10 };
-          } finally {
-            database.close();
-          }
-        } finally {
-          outputLock.release();
-        }
+        const summary = await syncAndBuild(chain, { ...output, db }, context);
+        const result = { ...summary, seconds: Math.round((performance.now() - started) / 100) / 10 };
         logger.info(`demo published in ${((performance.now() - started) / 1000).toFixed(1)} s`);
         printResult(context, result, renderRunSummary);
         if (raw.serve !== false) {

@@ -19,7 +19,7 @@ export type ChainContext = {
   toBlock: ToBlock;
   confirmations: number;
   /** Seconds after which no new block range is started; undefined: no limit. */
-  timeLimit: number | undefined;
+  timeLimit?: number | undefined;
 };
 
 /**

@@ -1,8 +1,7 @@
-import type { ContractReader } from "../chain/createContractReader.js";
 import { createLogFetcher } from "../chain/createLogFetcher.js";
 import type { BidRead } from "../chain/readBids.js";
 import type { SessionState } from "../chain/readSessions.js";
-import type { RpcClient } from "../chain/rpc/createRpcClient.js";
+import type { ChainContext } from "../config/connectChain.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { redactUrl } from "../log/redactUrl.js";
@@ -10,27 +9,16 @@ import type { SyncStore } from "../store/createSyncStore.js";
 import { checkIdentity } from "./checkIdentity.js";
 import { fetchRange, type RangeContext, type RangeResult } from "./fetchRange.js";
 import { findCommonAncestor } from "./findCommonAncestor.js";
-import { resolveTarget, type ToBlock } from "./resolveTarget.js";
+import { resolveTarget } from "./resolveTarget.js";
 
-export type SyncOptions = {
-  client: RpcClient;
-  reader: ContractReader;
-  chainId: number;
-  /** Lowercase. */
-  contract: string;
-  fromBlock: number;
-  /** True when --from-block was given: it must then agree with the database. */
-  fromBlockExplicit: boolean;
-  toBlock: ToBlock;
-  confirmations: number;
+/** The connected chain (what `connectChain` settles) and how to follow it. */
+export type SyncOptions = ChainContext & {
   logger: Logger;
   /** Blocks below the target whose hashes are kept, to find the ancestor of a reorg. */
   hashWindow?: number;
   /** Ranges fetched ahead of the one being committed. */
   prefetch?: number;
   initialRangeSize?: number;
-  /** Seconds after which no new range is started; what is in flight is still committed. */
-  timeLimit?: number | undefined;
   onProgress?: (progress: SyncProgress) => void;
 };
 
