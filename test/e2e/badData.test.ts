@@ -8,6 +8,7 @@ import type { History, HistorySession } from "../../src/devchain/history.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { readPublished } from "../support/readPublished.js";
+import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
@@ -133,22 +134,7 @@ describe("bad data on chain, end to end through the CLI", () => {
   });
 
   const run = (name: string, ...more: string[]) =>
-    runCli([
-      "run",
-      "--rpc-url",
-      chain.rpcUrl,
-      "--contract",
-      chain.contract,
-      "--from-block",
-      "0",
-      "--confirmations",
-      "0",
-      "--db",
-      join(dir, `${name}.sqlite`),
-      "--out",
-      join(dir, name),
-      ...more,
-    ]);
+    runCli(runArgs(chain, { db: join(dir, `${name}.sqlite`), out: join(dir, name) }, ...more));
 
   test("default: published per SPEC.md, every anomaly counted in meta.json, exit 0", async () => {
     const out = join(dir, "out");

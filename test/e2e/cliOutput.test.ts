@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { renderBuildSummary } from "../../src/commands/summary/renderBuildSummary.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { BuildSummary } from "../../src/publish/runBuild.js";
+import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
@@ -22,20 +23,7 @@ describe("CLI output: progress, logs and the summary", () => {
     rmSync(dir, { recursive: true, force: true });
   });
   const run = (name: string, ...flags: string[]) =>
-    runCli([
-      "run",
-      ...[
-        "--rpc-url",
-        chain.rpcUrl,
-        "--contract",
-        chain.contract,
-        "--from-block",
-        "0",
-        "--confirmations",
-        "0",
-      ],
-      ...["--db", join(dir, `${name}.sqlite`), "--out", join(dir, name), ...flags],
-    ]);
+    runCli(runArgs(chain, { db: join(dir, `${name}.sqlite`), out: join(dir, name) }, ...flags));
 
   test("default: not a terminal, progress as plain lines and the summary as text on stderr, nothing on stdout", async () => {
     const result = await run("text");

@@ -7,6 +7,7 @@ import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { createFaultProxy, type FaultProxy } from "../support/createFaultProxy.js";
 import { killCli } from "../support/killCli.js";
 import { readPublished } from "../support/readPublished.js";
+import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
@@ -36,22 +37,8 @@ describe("readers and other runs while publishing", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const args = (rpcUrl: string, database: string, out: string, ...more: string[]) => [
-    "run",
-    "--rpc-url",
-    rpcUrl,
-    "--contract",
-    chain.contract,
-    "--from-block",
-    "0",
-    "--confirmations",
-    "0",
-    "--db",
-    database,
-    "--out",
-    out,
-    ...more,
-  ];
+  const args = (rpcUrl: string, database: string, out: string, ...more: string[]) =>
+    runArgs({ rpcUrl, contract: chain.contract }, { db: database, out }, ...more);
   const build = (out: string, grace: number) =>
     runCli(["build", "--db", db, "--out", out, "--stuck-grace", String(grace)]);
 

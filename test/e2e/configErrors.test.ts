@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
 import type { History } from "../../src/devchain/history.js";
 import { closedPort } from "../support/closedPort.js";
+import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 import { treeState } from "../support/treeState.js";
@@ -65,7 +66,7 @@ describe("bad configuration, end to end through the CLI", () => {
     mkdirSync(template);
     writeFileSync(join(template, "file.txt"), "a regular file\n");
     parseJson(
-      await runCli([...runArgs({ db: join(template, "db.sqlite"), out: join(template, "out") }), "--json"]),
+      await runCli([...chainArgs({ db: join(template, "db.sqlite"), out: join(template, "out") }), "--json"]),
     );
     closed = await closedPort();
   });
@@ -74,23 +75,8 @@ describe("bad configuration, end to end through the CLI", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function runArgs(paths: { db: string; out: string }, rpcUrl = chain.rpcUrl): string[] {
-    return [
-      "run",
-      "--rpc-url",
-      rpcUrl,
-      "--contract",
-      chain.contract,
-      "--from-block",
-      "0",
-      "--confirmations",
-      "0",
-      "--db",
-      paths.db,
-      "--out",
-      paths.out,
-    ];
-  }
+  const chainArgs = (paths: { db: string; out: string }, rpcUrl = chain.rpcUrl): string[] =>
+    runArgs({ rpcUrl, contract: chain.contract }, paths);
 
   /**
    * Runs the CLI in a fresh copy of the template directory (`<dir>` in `args` and in the output)
@@ -124,7 +110,7 @@ describe("bad configuration, end to end through the CLI", () => {
   const newPaths = (p: { dir: string }) => ({ db: join(p.dir, "new.sqlite"), out: join(p.dir, "new-out") });
 
   test("error: invalid flags, before anything else", async () => {
-    const flag = (...more: string[]) => failing((p) => [...runArgs(newPaths(p)), ...more]);
+    const flag = (...more: string[]) => failing((p) => [...chainArgs(newPaths(p)), ...more]);
     const results = await Promise.all([
       flag("--contract", "0x123"),
       flag("--contract", "0x5fbdb2315678afecb367f032d93f642f64180aA3"),
@@ -175,13 +161,13 @@ describe("bad configuration, end to end through the CLI", () => {
   test("error: an unreachable endpoint exits 75; an endpoint on another chain exits 1", async () => {
     const [unreachable, otherChain] = await Promise.all([
       failing((p) => [
-        ...runArgs(newPaths(p), `http://127.0.0.1:${closed}`),
+        ...chainArgs(newPaths(p), `http://127.0.0.1:${closed}`),
         "--rpc-retries",
         "1",
         "--rpc-timeout",
         "1000",
       ]),
-      failing((p) => [...runArgs(newPaths(p)), "--chain", "base"]),
+      failing((p) => [...chainArgs(newPaths(p)), "--chain", "base"]),
     ]);
     expect(unreachable.code).toBe(75);
     expect(unreachable.stderr).toMatchInlineSnapshot(`
@@ -199,13 +185,13 @@ describe("bad configuration, end to end through the CLI", () => {
 
   test("error: an unwritable database or output directory, whichever of them is new", async () => {
     const results = await Promise.all([
-      failing((p) => runArgs({ db: join(p.dir, "file.txt", "db.sqlite"), out: join(p.dir, "new-out") })),
-      failing((p) => runArgs({ db: join(p.dir, "new.sqlite"), out: join(p.dir, "file.txt", "out") })),
-      failing((p) => runArgs({ db: "/proc/mor-throughput/db.sqlite", out: join(p.dir, "new-out") })),
-      failing((p) => runArgs({ db: join(p.dir, "new.sqlite"), out: "/proc/mor-throughput-out" })),
-      failing((p) => runArgs({ db: join(p.dir, "out"), out: join(p.dir, "new-out") })), // a directory
-      failing((p) => runArgs({ db: join(p.dir, "new.sqlite"), out: join(p.dir, "file.txt") })), // a file
-      failing((p) => runArgs({ db: join(p.dir, "db.sqlite"), out: p.dir })), // holds other files
+      failing((p) => chainArgs({ db: join(p.dir, "file.txt", "db.sqlite"), out: join(p.dir, "new-out") })),
+      failing((p) => chainArgs({ db: join(p.dir, "new.sqlite"), out: join(p.dir, "file.txt", "out") })),
+      failing((p) => chainArgs({ db: "/proc/mor-throughput/db.sqlite", out: join(p.dir, "new-out") })),
+      failing((p) => chainArgs({ db: join(p.dir, "new.sqlite"), out: "/proc/mor-throughput-out" })),
+      failing((p) => chainArgs({ db: join(p.dir, "out"), out: join(p.dir, "new-out") })), // a directory
+      failing((p) => chainArgs({ db: join(p.dir, "new.sqlite"), out: join(p.dir, "file.txt") })), // a file
+      failing((p) => chainArgs({ db: join(p.dir, "db.sqlite"), out: p.dir })), // holds other files
       failing((p) => ["build", "--db", join(p.dir, "missing.sqlite"), "--out", join(p.dir, "new-out")]),
     ]);
     expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
@@ -238,19 +224,19 @@ describe("bad configuration, end to end through the CLI", () => {
       db.close();
     };
     const results = await Promise.all([
-      failing((p) => runArgs(p), { prepare: edit("PRAGMA user_version = 99") }),
+      failing((p) => chainArgs(p), { prepare: edit("PRAGMA user_version = 99") }),
       failing((p) => ["build", "--db", p.db, "--out", join(p.dir, "new-out")], {
         prepare: edit("PRAGMA user_version = 99"),
       }),
-      failing((p) => runArgs({ db: p.db, out: join(p.dir, "new-out") }), {
+      failing((p) => chainArgs({ db: p.db, out: join(p.dir, "new-out") }), {
         prepare: edit("UPDATE checkpoint SET chain_id = 8453"),
       }),
       failing((p) => [
-        ...runArgs({ db: p.db, out: join(p.dir, "new-out") }),
+        ...chainArgs({ db: p.db, out: join(p.dir, "new-out") }),
         "--contract",
         "0x000000000000000000000000000000000000dEaD",
       ]),
-      failing((p) => [...runArgs({ db: p.db, out: join(p.dir, "new-out") }), "--from-block", "1"]),
+      failing((p) => [...chainArgs({ db: p.db, out: join(p.dir, "new-out") }), "--from-block", "1"]),
     ]);
     expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
     expect(results.map((r) => r.stderr).join("")).toMatchInlineSnapshot(`

@@ -8,6 +8,7 @@ import { mulberry32 } from "../support/createFaultProxy.js";
 import { indexedLogs } from "../support/indexedLogs.js";
 import { type KillPlan, killCli } from "../support/killCli.js";
 import { readPublished } from "../support/readPublished.js";
+import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
@@ -85,22 +86,7 @@ describe("crashes: SIGKILL at seeded random moments", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const args = (db: string, out: string, ...more: string[]) => [
-    "run",
-    "--rpc-url",
-    chain.rpcUrl,
-    "--contract",
-    chain.contract,
-    "--from-block",
-    "0",
-    "--confirmations",
-    "0",
-    "--db",
-    db,
-    "--out",
-    out,
-    ...more,
-  ];
+  const args = (db: string, out: string, ...more: string[]) => runArgs(chain, { db, out }, ...more);
   /** Plain eth_calls in small batches: a sync of many small steps, for the kills to land in. */
   const slowSync = ["--no-multicall", "--rpc-batch-size", "10", "--rpc-concurrency", "2"];
 

@@ -8,6 +8,7 @@ import type { History, HistorySession } from "../../src/devchain/history.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { readPublished } from "../support/readPublished.js";
+import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 import { userAddresses } from "../support/userAddresses.js";
@@ -82,23 +83,7 @@ describe("pipeline, end to end through the CLI", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const args = (db: string, out: string, ...more: string[]) => [
-    "run",
-    "--rpc-url",
-    chain.rpcUrl,
-    "--contract",
-    chain.contract,
-    "--from-block",
-    "0",
-    "--confirmations",
-    "0",
-    "--db",
-    db,
-    "--out",
-    out,
-    "--json",
-    ...more,
-  ];
+  const args = (db: string, out: string, ...more: string[]) => runArgs(chain, { db, out }, "--json", ...more);
 
   test("default: `run` publishes every file exactly as SPEC.md computes it", async () => {
     const out = join(dir, "out");

@@ -11,6 +11,7 @@ import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { readPublished } from "../support/readPublished.js";
+import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 import { treeState } from "../support/treeState.js";
@@ -192,23 +193,9 @@ describe("reorgs, end to end through the CLI", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const runArgs = (db: string, out: string, rpcUrl = chain.rpcUrl) => [
-    "run",
-    "--rpc-url",
-    rpcUrl,
-    "--contract",
-    chain.contract,
-    "--from-block",
-    "0",
-    "--confirmations",
-    "0",
-    "--db",
-    join(dir, db),
-    "--out",
-    join(dir, out),
-    "--json",
-  ];
-  const run = async (db: string, out: string) => parseJson<RunSummary>(await runCli(runArgs(db, out)));
+  const chainArgs = (db: string, out: string, rpcUrl = chain.rpcUrl) =>
+    runArgs({ rpcUrl, contract: chain.contract }, { db: join(dir, db), out: join(dir, out) }, "--json");
+  const run = async (db: string, out: string) => parseJson<RunSummary>(await runCli(chainArgs(db, out)));
 
   /**
    * One follower database lives through every case, as a cron job's would. A case opens its
@@ -362,7 +349,7 @@ describe("reorgs, end to end through the CLI", () => {
     });
     let interrupted: CliResult;
     try {
-      interrupted = await runCli(runArgs("follower.sqlite", "follower-out", proxy.url));
+      interrupted = await runCli(chainArgs("follower.sqlite", "follower-out", proxy.url));
     } finally {
       await proxy.close();
     }

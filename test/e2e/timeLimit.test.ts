@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { createFaultProxy, type FaultProxy } from "../support/createFaultProxy.js";
 import { readPublished } from "../support/readPublished.js";
+import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
@@ -34,25 +35,13 @@ describe("--time-limit", () => {
   });
 
   const run = (rpcUrl: string, db: string, out: string, ...more: string[]) =>
-    runCli([
-      "run",
-      "--rpc-url",
-      rpcUrl,
-      "--contract",
-      chain.contract,
-      "--from-block",
-      "0",
-      "--to-block",
-      String(chain.lastBlock),
-      "--confirmations",
-      "0",
-      "--db",
-      join(dir, db),
-      "--out",
-      join(dir, out),
-      "--json",
-      ...more,
-    ]);
+    runCli(
+      runArgs(
+        { rpcUrl, contract: chain.contract },
+        { db: join(dir, db), out: join(dir, out) },
+        ...["--to-block", String(chain.lastBlock), "--json", ...more],
+      ),
+    );
 
   type Summary = { sync: { toBlock: number; target: number; complete: boolean }; build: { toBlock: number } };
 
