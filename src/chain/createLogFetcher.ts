@@ -35,6 +35,10 @@ export type LogFetcherOptions = {
   heavyResult?: number;
   /** Attempts for a single block whose logs the endpoint refuses to serve. Default: the client's retries + 1. */
   singleBlockAttempts?: number;
+  /** Attempts for a range whose last block the endpoint does not know yet (a lagging backend). */
+  lagAttempts?: number;
+  /** First wait before asking a lagging endpoint again; grows linearly. */
+  lagDelayMs?: number;
   logger?: Logger;
 };
 
@@ -44,27 +48,52 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
   const lightResult = options.lightResult ?? 2_000;
   const heavyResult = options.heavyResult ?? 10_000;
   const singleBlockAttempts = options.singleBlockAttempts ?? client.retries + 1;
+  const lagAttempts = options.lagAttempts ?? 5;
+  const lagDelayMs = options.lagDelayMs ?? 250;
   const logger = options.logger ?? silentLogger;
   // Start with one block and double while ranges come back light: a dense chain never answers
   // with one enormous response, and a sparse one reaches large ranges after a few requests.
   let rangeSize = Math.min(options.initialRangeSize ?? 1, maxRangeSize);
 
-  const request = (from: number, to: number) =>
-    client.request<RawLog[]>("eth_getLogs", [
-      {
-        address: options.contract,
-        topics: [[sessionOpenedTopic, sessionClosedTopic]],
-        fromBlock: `0x${from.toString(16)}`,
-        toBlock: `0x${to.toString(16)}`,
-      },
-    ]);
+  /**
+   * The logs of [from, to] and block `to`, asked of one backend in one request. A backend behind
+   * a load balancer that has not reached `to` yet answers null for the block and may have cut the
+   * logs at its own head without a word (geth does): such an answer is asked for again.
+   */
+  const request = async (from: number, to: number): Promise<RawLog[]> => {
+    const toBlock = `0x${to.toString(16)}`;
+    for (let attempt = 1; ; attempt++) {
+      const [logs, end] = await client.requestTogether<[RawLog[], unknown]>([
+        {
+          method: "eth_getLogs",
+          params: [
+            {
+              address: options.contract,
+              topics: [[sessionOpenedTopic, sessionClosedTopic]],
+              fromBlock: `0x${from.toString(16)}`,
+              toBlock,
+            },
+          ],
+        },
+        { method: "eth_getBlockByNumber", params: [toBlock, false] },
+      ]);
+      if (!Array.isArray(logs))
+        throw new TransientError(`eth_getLogs returned ${typeof logs}, expected an array`);
+      if (end) return logs;
+      if (attempt >= lagAttempts) {
+        throw new TransientError(`The RPC endpoint ${redactUrl(client.url)} does not return block ${to}`, {
+          details:
+            "It announced a head it cannot serve yet. Nothing past the last committed range was written; retry later.",
+        });
+      }
+      logger.debug("block range end not known to the endpoint yet: asking again", { from, to });
+      await new Promise((resolve) => setTimeout(resolve, lagDelayMs * attempt));
+    }
+  };
 
   const fetchRange = async (from: number, to: number, attempt = 1): Promise<RawLog[]> => {
     try {
-      const logs = await request(from, to);
-      if (!Array.isArray(logs))
-        throw new TransientError(`eth_getLogs returned ${typeof logs}, expected an array`);
-      return logs;
+      return await request(from, to);
     } catch (error) {
       if (!(error instanceof RpcResponseError) || error.kind !== "range") throw error;
       if (to > from) {

@@ -11,6 +11,7 @@ import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { hashDatabase, hashTree } from "../support/hashTree.js";
 import { readPublished } from "../support/readPublished.js";
+import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
@@ -38,6 +39,10 @@ const faultClasses: Array<{ name: string; faults: FaultConfig }> = [
   { name: "stale eth_blockNumber", faults: { seed: 2, staleHead: 0.5, staleLag: 2 } },
   { name: "null for the newest block", faults: { seed: 12, nullNewestBlock: 1 } },
   { name: "duplicate logs", faults: { seed: 13, duplicateLogs: 0.5 } },
+  {
+    name: "a lagging backend answers whole requests (behind head, null blocks, logs cut at its head)",
+    faults: { seed: 1016, laggingBackend: 0.3, laggingLag: 12 },
+  },
 ];
 
 /** All of them at once, at lower rates. */
@@ -60,6 +65,7 @@ const allTogether: FaultConfig = {
   staleLag: 2,
   nullNewestBlock: 1,
   duplicateLogs: 0.1,
+  laggingBackend: 0.05,
 };
 
 /**
@@ -129,23 +135,8 @@ describe("a hostile RPC endpoint", () => {
     }
   });
 
-  const args = (rpcUrl: string, db: string, out: string, ...more: string[]) => [
-    "run",
-    "--rpc-url",
-    rpcUrl,
-    "--contract",
-    chain.contract,
-    "--from-block",
-    "0",
-    "--confirmations",
-    "0",
-    "--db",
-    db,
-    "--out",
-    out,
-    "--json",
-    ...more,
-  ];
+  const args = (rpcUrl: string, db: string, out: string, ...more: string[]) =>
+    runArgs({ rpcUrl, contract: chain.contract }, { db, out }, "--json", ...more);
 
   /** The CLI run through a proxy of its own with `faults`; the proxy's stats afterwards. */
   const throughProxy = async (faults: FaultConfig, cliArgs: (url: string) => string[]) => {

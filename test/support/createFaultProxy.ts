@@ -26,7 +26,7 @@ export type FaultConfig = {
   /** Default 400. */
   slowMs?: number;
 
-  /** HTTP faults stop after this many (counted from configure): "the first n requests fail". */
+  /** HTTP faults (and lagging answers) stop after this many, counted from configure: "the first n requests fail". */
   maxFaults?: number;
   /**
    * A real rate limiter (token bucket over HTTP requests): past `perSecond` on average, with
@@ -56,6 +56,14 @@ export type FaultConfig = {
   nullNewestBlock?: number;
   /** An eth_getLogs answer carries some of its logs twice. */
   duplicateLogs?: number;
+  /**
+   * A whole request is answered by a backend `laggingLag` blocks behind the head, as a load
+   * balancer does: its eth_blockNumber is behind, blocks past its head are null, and eth_getLogs
+   * stops at its head without a word (geth clamps toBlock to its head).
+   */
+  laggingBackend?: number;
+  /** Default 3. */
+  laggingLag?: number;
   /** Logs of this contract are mixed into eth_getLogs answers (a faulty endpoint's filter). */
   foreignContract?: string;
   /** Share of the foreign contract's logs mixed in: decided per log, the same on every request. Default 1. */
@@ -83,6 +91,7 @@ export type FaultName =
   | "staleHead"
   | "nullNewestBlock"
   | "duplicateLogs"
+  | "laggingBackend"
   | "foreignLogs"
   | "down";
 
@@ -132,6 +141,7 @@ const emptyFaults = (): Record<FaultName, number> => ({
   staleHead: 0,
   nullNewestBlock: 0,
   duplicateLogs: 0,
+  laggingBackend: 0,
   foreignLogs: 0,
   down: 0,
 });
@@ -448,11 +458,17 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
       forward.push(call);
     }
 
-    const needsHead = forward.some(
-      (call) =>
-        (call.method === "eth_blockNumber" && config.staleHead) ||
-        (call.method === "eth_getBlockByNumber" && config.nullNewestBlock),
-    );
+    const lagging =
+      forward.length > 0 &&
+      draw(config.laggingBackend) &&
+      (config.maxFaults === undefined || stats.faults.laggingBackend < config.maxFaults);
+    const needsHead =
+      lagging ||
+      forward.some(
+        (call) =>
+          (call.method === "eth_blockNumber" && config.staleHead) ||
+          (call.method === "eth_getBlockByNumber" && config.nullNewestBlock),
+      );
     const upstreamCalls: Call[] = forward.map((call, k) => ({ ...call, jsonrpc: "2.0", id: k }));
     if (needsHead) upstreamCalls.push({ jsonrpc: "2.0", id: "head", method: "eth_blockNumber", params: [] });
     const foreignQueries = new Map<Call, number>();
@@ -476,6 +492,8 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
       for (const answer of results) byId.set(answer.id, answer);
     }
     const head = needsHead ? Number(byId.get("head")?.result ?? 0) : undefined;
+    const laggingHead = lagging && head !== undefined ? head - (config.laggingLag ?? 3) : undefined;
+    if (laggingHead !== undefined) stats.faults.laggingBackend++;
 
     forward.forEach((call, k) => {
       const id = call.id ?? null;
@@ -485,6 +503,16 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
       };
       answers.set(call, answer);
       if (answer.error) return;
+      if (laggingHead !== undefined) {
+        if (call.method === "eth_blockNumber") answer.result = hex(Math.max(0, laggingHead));
+        if (call.method === "eth_getBlockByNumber" && answer.result) {
+          const number = Number((answer.result as { number: string }).number);
+          if (number > laggingHead) answer.result = null;
+        }
+        if (call.method === "eth_getLogs" && Array.isArray(answer.result)) {
+          answer.result = (answer.result as Log[]).filter((log) => Number(log.blockNumber) <= laggingHead);
+        }
+      }
       if (call.method === "eth_blockNumber" && head !== undefined && draw(config.staleHead)) {
         stats.faults.staleHead++;
         answer.result = hex(Math.max(0, head - (config.staleLag ?? 3)));

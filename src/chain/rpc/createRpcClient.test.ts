@@ -106,6 +106,27 @@ describe("createRpcClient against a hostile endpoint", () => {
     expect(sizes.slice(-3)).toEqual([16, 16, 8]);
   });
 
+  test("behavior: calls asked together travel in one request, are never split, and are retried as a whole", async () => {
+    // Every request's batch is capped at 3 calls, and calls inside batches are refused at random:
+    // a group of two still arrives in one request, and answers only when both calls are answered.
+    proxy.configure({ seed: 4, maxBatchSize: 3, batchCap: "partial", callRateLimit: 0.3 });
+    proxy.resetStats();
+    const rpc = client({ maxBatchSize: 10, maxConcurrency: 1, retries: 10 });
+    const groups = Array.from({ length: 12 }, () =>
+      rpc.requestTogether<[string, string]>([{ method: "eth_chainId" }, { method: "net_version" }]),
+    );
+    const [answers, singles] = await Promise.all([Promise.all(groups), chainIds(rpc, 12)]);
+    expect(answers).toEqual(Array(12).fill(["0x7a69", "31337"]));
+    expect(singles).toEqual(Array(12).fill("0x7a69"));
+    expect(proxy.stats.faults.callRateLimit).toBeGreaterThan(0);
+    // Each request holds whole groups: as many net_version calls as eth_chainId calls of groups.
+    for (const { methods } of proxy.stats.log) {
+      const versions = methods.filter((method) => method === "net_version").length;
+      expect(methods.filter((method) => method === "eth_chainId").length).toBeGreaterThanOrEqual(versions);
+    }
+    expect(proxy.stats.log.some((entry) => entry.methods.includes("net_version"))).toBe(true);
+  });
+
   test("behavior: a real rate limiter is met by slowing down, within the retries", async () => {
     proxy.configure({ rateLimit: { perSecond: 40, burst: 4 } });
     proxy.resetStats();

@@ -22,21 +22,31 @@ export type RpcClientOptions = {
   logger?: Logger;
 };
 
+export type RpcCall = { method: string; params?: readonly unknown[] };
+
 export type RpcStats = { httpRequests: number; rpcCalls: number; retries: number };
 
 export type RpcClient = {
   /** One JSON-RPC call. Calls made in the same tick travel in one batch. */
   request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
+  /**
+   * Several calls in one HTTP request, never split across requests and retried as a whole: one
+   * backend behind a load balancer answers all of them, so their answers agree with each other.
+   */
+  requestTogether<T extends unknown[] = unknown[]>(calls: ReadonlyArray<RpcCall>): Promise<T>;
   readonly stats: RpcStats;
   readonly url: string;
   /** Retries of a failed call before giving up: callers that retry on their own keep to it too. */
   readonly retries: number;
 };
 
+/** What travels as one unit: one call, or a group of calls that are never split. */
 type Pending = {
-  id: number;
+  calls: Array<{ id: number; method: string; params: readonly unknown[] }>;
+  /** The calls' methods, for messages. */
   method: string;
-  params: readonly unknown[];
+  /** A group resolves with the array of its results; a single call with its result. */
+  grouped: boolean;
   attempts: number;
   lastError: string;
   resolve: (value: unknown) => void;
@@ -170,10 +180,11 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     // Batches may have shrunk since this one was formed: send no more than they may hold now.
     const batch = formed.slice(0, batchSize);
     if (batch.length < formed.length) enqueue(formed.slice(batch.length));
-    const body = batch.length === 1 ? toCall(batch[0] as Pending) : batch.map(toCall);
+    const calls = batch.flatMap(toCalls);
+    const body = calls.length === 1 ? calls[0] : calls;
     let responses: JsonRpcResponse[];
     try {
-      responses = await post(body, batch.length > 1);
+      responses = await post(body, calls.length > 1);
     } catch (error) {
       if (error instanceof BatchRefused && batch.length > 1) {
         shrinkBatches(Math.floor(batch.length / 2), true);
@@ -205,26 +216,14 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     const retry: Pending[] = [];
     let rateLimited = false;
     for (const item of batch) {
-      const response = byId.get(item.id);
-      if (!response) {
-        missing.push(item);
-      } else if (response.error) {
-        const kind = classifyRpcError(item.method, response.error);
-        if (kind === "rate-limit") {
-          rateLimited = true;
-          retry.push(item);
-        } else if (kind === "transient") {
-          retry.push(item);
-        } else if (kind === "batch-too-large") {
-          missing.push(item);
-        } else {
-          item.reject(new RpcResponseError(item.method, kind, response.error));
-        }
-        if (kind === "rate-limit" || kind === "transient") item.lastError = String(response.error.message);
-      } else if (!("result" in response)) {
+      const outcome = settle(item, byId);
+      if (outcome.kind === "answered") item.resolve(item.grouped ? outcome.results : outcome.results[0]);
+      else if (outcome.kind === "missing") missing.push(item);
+      else if (outcome.kind === "refused") item.reject(outcome.error);
+      else {
+        if (outcome.rateLimited) rateLimited = true;
+        item.lastError = outcome.reason;
         retry.push(item);
-      } else {
-        item.resolve(response.result);
       }
     }
     if (missing.length > 0) {
@@ -300,33 +299,70 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     throw new HttpFailure("response is not a JSON-RPC object");
   };
 
-  const toCall = (item: Pending) => ({
-    jsonrpc: "2.0",
-    id: item.id,
-    method: item.method,
-    params: item.params,
-  });
+  const toCalls = (item: Pending) =>
+    item.calls.map(({ id, method, params }) => ({ jsonrpc: "2.0", id, method, params }));
+
+  const submit = <T>(calls: ReadonlyArray<RpcCall>, grouped: boolean) =>
+    new Promise<T>((resolve, reject) => {
+      enqueue([
+        {
+          calls: calls.map(({ method, params }) => ({ id: nextId++, method, params: params ?? [] })),
+          method: calls.map((call) => call.method).join("+"),
+          grouped,
+          attempts: 0,
+          lastError: "",
+          resolve: resolve as (value: unknown) => void,
+          reject,
+        },
+      ]);
+    });
 
   return {
     url: options.url,
     retries,
     stats,
-    request<T>(method: string, params: readonly unknown[] = []): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        enqueue([
-          {
-            id: nextId++,
-            method,
-            params,
-            attempts: 0,
-            lastError: "",
-            resolve: resolve as (value: unknown) => void,
-            reject,
-          },
-        ]);
-      });
+    request: <T>(method: string, params: readonly unknown[] = []) => submit<T>([{ method, params }], false),
+    requestTogether: <T extends unknown[]>(calls: ReadonlyArray<RpcCall>) => {
+      if (calls.length === 0) return Promise.resolve([] as unknown as T);
+      return submit<T>(calls, true);
     },
   };
+}
+
+type Outcome =
+  | { kind: "answered"; results: unknown[] }
+  | { kind: "missing" }
+  | { kind: "refused"; error: RpcResponseError }
+  | { kind: "retry"; reason: string; rateLimited: boolean };
+
+/**
+ * What the answers to one unit's calls mean. A group is answered only when all of its calls are;
+ * otherwise the whole group is retried or refused, so its answers always come from one response.
+ */
+function settle(item: Pending, byId: Map<unknown, JsonRpcResponse>): Outcome {
+  const results: unknown[] = [];
+  let retry: Outcome | undefined;
+  for (const call of item.calls) {
+    const response = byId.get(call.id);
+    if (!response) return { kind: "missing" };
+    if (response.error) {
+      const kind = classifyRpcError(call.method, response.error);
+      if (kind === "batch-too-large") return { kind: "missing" };
+      if (kind === "rate-limit" || kind === "transient") {
+        const reason = String(response.error.message);
+        if (!retry || kind === "rate-limit")
+          retry = { kind: "retry", reason, rateLimited: kind === "rate-limit" };
+        continue;
+      }
+      return { kind: "refused", error: new RpcResponseError(call.method, kind, response.error) };
+    }
+    if (!("result" in response)) {
+      retry ??= { kind: "retry", reason: "answer without a result", rateLimited: false };
+      continue;
+    }
+    results.push(response.result);
+  }
+  return retry ?? { kind: "answered", results };
 }
 
 function describe(error: unknown): string {

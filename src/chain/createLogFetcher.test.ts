@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createFaultProxy, type FaultProxy } from "../../test/support/createFaultProxy.js";
+import { type DevChain, startDevChain } from "../../test/support/startDevChain.js";
+import { generateHistory } from "../devchain/generateHistory.js";
+import { TransientError } from "../errors/BaseError.js";
+import { createLogFetcher } from "./createLogFetcher.js";
+import { createRpcClient } from "./rpc/createRpcClient.js";
+
+let chain: DevChain;
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  // Five days in five blocks: the last blocks hold logs, as at the head of a live chain.
+  const history = generateHistory({
+    seed: 3,
+    days: 5,
+    sessionsPerDay: 20,
+    endTime: Date.UTC(2026, 2, 1) / 1000,
+  });
+  chain = await startDevChain(history, { write: { blockSpanSeconds: 86_400 } });
+  proxy = await createFaultProxy(chain.rpcUrl);
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await chain?.stop();
+});
+
+const fetcher = (url: string) =>
+  createLogFetcher({
+    client: createRpcClient({ url, timeoutMs: 2000, backoffMs: 20 }),
+    contract: chain.contract,
+    initialRangeSize: 1_000,
+    lagDelayMs: 20,
+  });
+
+const blocksOf = (logs: Array<{ blockNumber: string }>) => [
+  ...new Set(logs.map((log) => Number(log.blockNumber))),
+];
+
+describe("createLogFetcher against a lagging backend", () => {
+  test("behavior: logs cut at a lagging backend's head are asked for again, not taken as complete", async () => {
+    const expected = await fetcher(chain.rpcUrl).fetch(0, chain.lastBlock);
+    // The chain's last three blocks hold logs: a backend three blocks behind would drop them.
+    expect(blocksOf(expected).filter((block) => block > chain.lastBlock - 3).length).toBeGreaterThan(0);
+
+    proxy.configure({ laggingBackend: 1, laggingLag: 3, maxFaults: 1 });
+    proxy.resetStats();
+    const logs = await fetcher(proxy.url).fetch(0, chain.lastBlock);
+    expect(proxy.stats.faults.laggingBackend).toBe(1);
+    expect(logs).toEqual(expected);
+  });
+
+  test("error: a backend that never reaches the range's end: a TransientError naming the block", async () => {
+    proxy.configure({ laggingBackend: 1, laggingLag: 3 });
+    const failure = fetcher(proxy.url).fetch(0, chain.lastBlock);
+    await expect(failure).rejects.toThrow(TransientError);
+    await expect(failure).rejects.toThrow(`does not return block ${chain.lastBlock}`);
+  });
+});
