@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
@@ -480,6 +480,8 @@ function databaseStats(path: string) {
 }
 
 async function main(): Promise<void> {
+  // The report's folder is made now, not after many minutes of measuring (.bench/ on a fresh clone).
+  if (values.out) mkdirSync(dirname(resolve(values.out)), { recursive: true });
   const startLoad = loadavg();
   const startedAt = new Date().toISOString();
   log(
@@ -506,13 +508,13 @@ async function main(): Promise<void> {
   const report: BenchReport = { ...partial, targets: evaluateTargets(partial) };
   const table = formatReport(report);
   const json = `${JSON.stringify(report, null, 2)}\n`;
-  if (values.out) writeFileSync(values.out, json);
   if (values.json) {
     process.stderr.write(table);
     process.stdout.write(json);
   } else {
     process.stdout.write(table);
   }
+  if (values.out) writeFileSync(values.out, json);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import type { BenchReport } from "../../scripts/bench/report.js";
@@ -27,7 +30,12 @@ function runBench(args: string[]): Promise<{ code: number | null; stdout: string
 
 describe("npm run bench (smoke, tiny sizes)", () => {
   test("default: every measure, with counts that add up", { timeout: 180_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mor-bench-test-"));
+    // --out into a folder that does not exist yet (.bench/ on a fresh clone).
+    const outFile = join(dir, "reports", "latest.json");
     const result = await runBench([
+      "--out",
+      outFile,
       "--sessions",
       "200",
       "--scale",
@@ -41,6 +49,8 @@ describe("npm run bench (smoke, tiny sizes)", () => {
     ]);
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout) as BenchReport;
+    expect(readFileSync(outFile, "utf8")).toBe(result.stdout);
+    rmSync(dir, { recursive: true, force: true });
     // The table went to stderr, with the same targets.
     expect(result.stderr).toContain(
       "| measure | size | wall | CPU | peak RSS | HTTP requests | RPC calls | note |",
