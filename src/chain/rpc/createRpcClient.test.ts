@@ -112,19 +112,31 @@ describe("createRpcClient against a hostile endpoint", () => {
     proxy.configure({ seed: 4, maxBatchSize: 3, batchCap: "partial", callRateLimit: 0.3 });
     proxy.resetStats();
     const rpc = client({ maxBatchSize: 10, maxConcurrency: 1, retries: 10 });
-    const groups = Array.from({ length: 12 }, () =>
-      rpc.requestTogether<[string, string]>([{ method: "eth_chainId" }, { method: "net_version" }]),
-    );
+    const pair = [{ method: "net_version" }, { method: "web3_clientVersion" }];
+    const groups = Array.from({ length: 12 }, () => rpc.requestTogether<[string, string]>(pair));
     const [answers, singles] = await Promise.all([Promise.all(groups), chainIds(rpc, 12)]);
-    expect(answers).toEqual(Array(12).fill(["0x7a69", "31337"]));
+    expect(answers).toEqual(Array(12).fill(["31337", expect.stringMatching(/^anvil/)]));
     expect(singles).toEqual(Array(12).fill("0x7a69"));
     expect(proxy.stats.faults.callRateLimit).toBeGreaterThan(0);
-    // Each request holds whole groups: as many net_version calls as eth_chainId calls of groups.
+    expect(proxy.stats.faults.batchCap).toBeGreaterThan(0);
+    // Only groups ask these two methods: every request holds as many of one as of the other.
+    const count = (methods: string[], method: string) => methods.filter((m) => m === method).length;
     for (const { methods } of proxy.stats.log) {
-      const versions = methods.filter((method) => method === "net_version").length;
-      expect(methods.filter((method) => method === "eth_chainId").length).toBeGreaterThanOrEqual(versions);
+      expect(count(methods, "net_version")).toBe(count(methods, "web3_clientVersion"));
     }
-    expect(proxy.stats.log.some((entry) => entry.methods.includes("net_version"))).toBe(true);
+  });
+
+  test("behavior: an endpoint that takes no batches at all gets a group's calls one by one", async () => {
+    for (const batchCap of ["error", "http", "partial", "partial-errors"] as const) {
+      proxy.configure({ maxBatchSize: 1, batchCap });
+      proxy.resetStats();
+      const rpc = client({ maxConcurrency: 1 });
+      const pair = [{ method: "eth_chainId" }, { method: "net_version" }];
+      expect(await rpc.requestTogether(pair)).toEqual(["0x7a69", "31337"]);
+      expect(await rpc.requestTogether(pair)).toEqual(["0x7a69", "31337"]);
+      // Refused once while learning, never again after.
+      expect(proxy.stats.faults.batchCap).toBe(1);
+    }
   });
 
   test("behavior: a real rate limiter is met by slowing down, within the retries", async () => {

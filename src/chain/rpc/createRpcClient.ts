@@ -102,7 +102,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     setImmediate(() => {
       flushScheduled = false;
       while (pending.length > 0) {
-        const batch = pending.slice(0, batchSize);
+        const batch = takeBatch(pending, batchSize);
         pending = pending.slice(batch.length);
         void queue.add(() => send(batch));
       }
@@ -176,10 +176,52 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     setTimeout(() => enqueue(due), delay);
   };
 
+  /**
+   * An endpoint that takes no batches at all cannot answer a group in one request: its calls go
+   * one by one, and the group resolves when all of them are answered.
+   */
+  let warnedUngrouped = false;
+  const ungroup = (group: Pending) => {
+    if (!warnedUngrouped) {
+      warnedUngrouped = true;
+      logger.warn(
+        "the RPC endpoint takes no JSON-RPC batches: calls meant to be answered together go one by one",
+        { endpoint: safeUrl, calls: group.method },
+      );
+    }
+    const results: unknown[] = [];
+    let left = group.calls.length;
+    let failed = false;
+    enqueue(
+      group.calls.map((call, k) => ({
+        calls: [call],
+        method: call.method,
+        grouped: false,
+        attempts: group.attempts,
+        lastError: group.lastError,
+        resolve: (value: unknown) => {
+          results[k] = value;
+          if (--left === 0 && !failed) group.resolve(results);
+        },
+        reject: (error: unknown) => {
+          if (failed) return;
+          failed = true;
+          group.reject(error);
+        },
+      })),
+    );
+  };
+  const isLoneGroup = (batch: Pending[]) => batch.length === 1 && (batch[0]?.calls.length ?? 0) > 1;
+
   const send = async (formed: Pending[]): Promise<void> => {
     // Batches may have shrunk since this one was formed: send no more than they may hold now.
-    const batch = formed.slice(0, batchSize);
+    let batch = takeBatch(formed, batchSize);
     if (batch.length < formed.length) enqueue(formed.slice(batch.length));
+    // A group larger than the endpoint takes in one request can only go call by call.
+    for (const item of batch) if (item.calls.length > batchLimit) ungroup(item);
+    batch = batch.filter((item) => item.calls.length <= batchLimit);
+    if (batch.length === 0) return;
+    const callCount = batch.reduce((sum, item) => sum + item.calls.length, 0);
     const calls = batch.flatMap(toCalls);
     const body = calls.length === 1 ? calls[0] : calls;
     let responses: JsonRpcResponse[];
@@ -187,8 +229,13 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       responses = await post(body, calls.length > 1);
     } catch (error) {
       if (error instanceof BatchRefused && batch.length > 1) {
-        shrinkBatches(Math.floor(batch.length / 2), true);
+        shrinkBatches(Math.floor(callCount / 2), true);
         logger.debug("rpc batch refused, shrinking", { batchSize });
+        enqueue(batch);
+        return;
+      }
+      if (error instanceof BatchRefused && isLoneGroup(batch)) {
+        shrinkBatches(Math.floor(callCount / 2), true);
         enqueue(batch);
         return;
       }
@@ -202,7 +249,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
         // once (half as much as now: the batch may have been a small one). A first timeout may be
         // bad luck, and smaller batches mean more requests to be unlucky with.
         const again = batch.some((item) => item.attempts > 0);
-        if (error.timedOut && again && batch.length > 1) shrinkBatches(Math.floor(batchSize / 2), false);
+        if (error.timedOut && again && callCount > 1) shrinkBatches(Math.floor(batchSize / 2), false);
         retryLater(batch, error.message, error.retryAfterMs);
         return;
       }
@@ -228,7 +275,10 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     }
     if (missing.length > 0) {
       // Endpoints that cap batches answer part of them, or refuse the surplus per call.
-      shrinkBatches(batch.length - missing.length || Math.floor(batch.length / 2), true);
+      const served = responses.filter(
+        (response) => !(response?.error && classifyRpcError("", response.error) === "batch-too-large"),
+      ).length;
+      shrinkBatches(Math.min(served, callCount - 1) || Math.floor(callCount / 2), true);
       retryLater(missing, "batch answered in part", 0);
     }
     if (missing.length === 0) growBatches();
@@ -363,6 +413,18 @@ function settle(item: Pending, byId: Map<unknown, JsonRpcResponse>): Outcome {
     results.push(response.result);
   }
   return retry ?? { kind: "answered", results };
+}
+
+/** The first items of `list` whose calls fit in `size` (always at least one item). */
+function takeBatch(list: Pending[], size: number): Pending[] {
+  let calls = 0;
+  let count = 0;
+  for (const item of list) {
+    if (count > 0 && calls + item.calls.length > size) break;
+    calls += item.calls.length;
+    count++;
+  }
+  return list.slice(0, count);
 }
 
 function describe(error: unknown): string {
