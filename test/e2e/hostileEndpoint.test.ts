@@ -35,6 +35,7 @@ const faultClasses: Array<{ name: string; faults: FaultConfig }> = [
   { name: "eth_getLogs result-count cap", faults: { seed: 8, logsCountLimit: 250 } },
   { name: "eth_getLogs backend unhealthy", faults: { seed: 9, logsUnhealthy: 0.25 } },
   { name: "batch size cap (4 ways)", faults: { seed: 10, maxBatchSize: 7 } },
+  { name: "no JSON-RPC batches at all", faults: { seed: 17, maxBatchSize: 1 } },
   // Seed 2: the first eth_blockNumber answer is stale, a later one is not.
   { name: "stale eth_blockNumber", faults: { seed: 2, staleHead: 0.5, staleLag: 2 } },
   { name: "null for the newest block", faults: { seed: 12, nullNewestBlock: 1 } },
