@@ -72,7 +72,12 @@ export function publishRelease(
     if (readLinkOrUndefined(entry) === undefined) symlinkSync(join(currentLink, name), entry);
   }
   for (const name of readdirSync(outDir)) {
-    if (ownEntries.has(name) || topLevel.has(name) || name.startsWith(".current-")) continue;
+    if (ownEntries.has(name) || topLevel.has(name)) continue;
+    if (name.startsWith(".current-")) {
+      // A new link left by a publisher killed before its rename.
+      if (!isOwnedByLiveProcess(name)) unlinkSync(join(outDir, name));
+      continue;
+    }
     if (readLinkOrUndefined(join(outDir, name))?.startsWith(`${currentLink}/`))
       unlinkSync(join(outDir, name));
   }
@@ -150,8 +155,9 @@ function readLinkOrUndefined(path: string): string | undefined {
   }
 }
 
-function isOwnedByLiveProcess(stagingName: string): boolean {
-  const pid = Number(stagingName.split("-")[1]);
+/** `.tmp-<pid>-…` or `.current-<pid>-…` of another process that is still running. */
+function isOwnedByLiveProcess(name: string): boolean {
+  const pid = Number(name.split("-")[1]);
   if (!Number.isSafeInteger(pid) || pid === process.pid) return false;
   try {
     process.kill(pid, 0);
