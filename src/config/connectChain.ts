@@ -1,4 +1,5 @@
 import { type ContractReader, createContractReader, hasCode } from "../chain/createContractReader.js";
+import { getHeadNumber } from "../chain/getBlockHeader.js";
 import { getChainId } from "../chain/getChainId.js";
 import { createRpcClient, type RpcClient } from "../chain/rpc/createRpcClient.js";
 import { UserError } from "../errors/BaseError.js";
@@ -52,7 +53,23 @@ export async function connectChain(options: ChainOptions, logger: Logger): Promi
         "There is no preset for this chain. Expected --contract <address> of the marketplace contract.",
     });
   }
-  const useMulticall = options.multicall && (await hasCode(client, multicall3Address));
+  const [useMulticall, contractHasCode, head] = await Promise.all([
+    options.multicall ? hasCode(client, multicall3Address) : false,
+    hasCode(client, contract),
+    options.fromBlock !== undefined ? getHeadNumber(client) : undefined,
+  ]);
+  if (!contractHasCode) {
+    throw new UserError(`No contract at ${contract} on chain ${chainId}`, {
+      details:
+        "The endpoint returns no code for this address at its latest block. Expected the marketplace contract's address on this chain: check --contract and --rpc-url.",
+    });
+  }
+  if (head !== undefined && options.fromBlock !== undefined && options.fromBlock > head) {
+    throw new UserError(`--from-block ${options.fromBlock} is past the chain's head, block ${head}`, {
+      details:
+        "Expected the block the contract was deployed at, or any later block up to the head: a contract has no logs past the head.",
+    });
+  }
   const reader = createContractReader({ client, multicall: useMulticall ? multicall3Address : undefined });
   return {
     client,

@@ -183,6 +183,23 @@ describe("bad configuration, end to end through the CLI", () => {
     `);
   });
 
+  test("error: an address without a contract, a --from-block past the head: exit 1 before anything is written", async () => {
+    const [noCode, pastHead] = await Promise.all([
+      failing((p) => [...chainArgs(newPaths(p)), "--contract", "0x000000000000000000000000000000000000dead"]),
+      failing((p) => [...chainArgs(newPaths(p)), "--from-block", "1000000"]),
+    ]);
+    expect([noCode.code, pastHead.code]).toEqual([1, 1]);
+    expect(
+      noCode.stderr + pastHead.stderr.replace(`head, block ${chain.lastBlock}`, "head, block <head>"),
+    ).toMatchInlineSnapshot(`
+      "error: No contract at 0x000000000000000000000000000000000000dead on chain 31337
+      The endpoint returns no code for this address at its latest block. Expected the marketplace contract's address on this chain: check --contract and --rpc-url.
+      error: --from-block 1000000 is past the chain's head, block <head>
+      Expected the block the contract was deployed at, or any later block up to the head: a contract has no logs past the head.
+      "
+    `);
+  });
+
   test("error: an unwritable database or output directory, whichever of them is new", async () => {
     const results = await Promise.all([
       failing((p) => chainArgs({ db: join(p.dir, "file.txt", "db.sqlite"), out: join(p.dir, "new-out") })),
@@ -234,7 +251,7 @@ describe("bad configuration, end to end through the CLI", () => {
       failing((p) => [
         ...chainArgs({ db: p.db, out: join(p.dir, "new-out") }),
         "--contract",
-        "0x000000000000000000000000000000000000dEaD",
+        "0xcA11bde05977b3631167028862bE2a173976CA11", // another contract on this chain: Multicall3
       ]),
       failing((p) => [...chainArgs({ db: p.db, out: join(p.dir, "new-out") }), "--from-block", "1"]),
     ]);
@@ -247,7 +264,7 @@ describe("bad configuration, end to end through the CLI", () => {
       error: The database was indexed with other settings
       It holds chain 8453 (this run: 31337). Use another --db for another chain, contract or start block.
       error: The database was indexed with other settings
-      It holds contract 0x5fbdb2315678afecb367f032d93f642f64180aa3 (this run: 0x000000000000000000000000000000000000dead). Use another --db for another chain, contract or start block.
+      It holds contract 0x5fbdb2315678afecb367f032d93f642f64180aa3 (this run: 0xca11bde05977b3631167028862be2a173976ca11). Use another --db for another chain, contract or start block.
       error: The database was indexed with other settings
       It holds start block 0 (this run: --from-block 1). Use another --db for another chain, contract or start block.
       "
