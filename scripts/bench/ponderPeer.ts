@@ -1,10 +1,11 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { marketplaceAbi } from "../../src/chain/abi.js";
 import { treeCpuMs, treeMemoryKb } from "./measure.js";
 
 /** The Ponder app of this repository (scripts/ponder-app): ours, copied into the install folder. */
@@ -42,6 +43,12 @@ export async function installPonder(dir: string): Promise<PonderInstall> {
     readFileSync(join(dir, "package.json"), "utf8") === wanted;
   // The app's files are copied every time (they may have changed); node_modules only when needed.
   cpSync(ponderAppSource, dir, { recursive: true });
+  // The ABI is mor-throughput's own, so that both indexers read exactly the same contract.
+  mkdirSync(join(dir, "abis"), { recursive: true });
+  writeFileSync(
+    join(dir, "abis", "marketplace.ts"),
+    `// Written by scripts/bench/ponderPeer.ts from src/chain/abi.ts.\nexport const marketplaceAbi = ${JSON.stringify(marketplaceAbi, null, 2)} as const;\n`,
+  );
   if (!reused) {
     await promisify(execFile)(
       "npm",
