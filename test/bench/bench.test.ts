@@ -1,32 +1,16 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
+import { measureCommand } from "../../scripts/bench/measure.js";
 import type { BenchReport } from "../../scripts/bench/report.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** `npm run bench` at tiny sizes, without the Ponder peer: every measure is there, with sane values. */
-function runBench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench.ts", ...args], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runBench = (args: string[]) =>
+  measureCommand(process.execPath, ["--import", "tsx", "scripts/bench.ts", ...args], { cwd: root });
 
 describe("npm run bench (smoke, tiny sizes)", () => {
   test("default: every measure, with counts that add up", { timeout: 180_000 }, async () => {

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { type CliResult, cliPath } from "./runCli.js";
+import { type CliResult, cliEnv, cliPath } from "./runCli.js";
 
 export type KillPlan = {
   /** A stderr line (a regular expression, matched line by line) the delay counts from; the start when absent. */
@@ -25,14 +25,10 @@ export type KilledResult = CliResult & {
  */
 export function killCli(args: string[], plan: KillPlan): Promise<KilledResult> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      RPC_URL: undefined,
-      DB_PATH: undefined,
-      OUT_DIR: undefined,
-    };
-    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-    const child = spawn(process.execPath, [cliPath, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      env: cliEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     let killed = false;

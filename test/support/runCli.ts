@@ -10,22 +10,32 @@ export type CliResult = {
   stderr: string;
 };
 
+/**
+ * The environment of a CLI under test: the variables the CLI reads (RPC_URL, DB_PATH, OUT_DIR)
+ * come only from `extra`, never from the shell that runs the tests.
+ */
+export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    RPC_URL: undefined,
+    DB_PATH: undefined,
+    OUT_DIR: undefined,
+    ...extra,
+  };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return env;
+}
+
 /** Runs the real CLI (the built bundle, as `npx mor-throughput` does) and collects its output. */
 export function runCli(
   args: string[],
   options: { env?: Record<string, string | undefined>; timeoutMs?: number } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    // The CLI reads these from the environment: only a test's own values reach it.
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      RPC_URL: undefined,
-      DB_PATH: undefined,
-      OUT_DIR: undefined,
-    };
-    Object.assign(env, options.env);
-    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-    const child = spawn(process.execPath, [cliPath, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      env: cliEnv(options.env),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {
