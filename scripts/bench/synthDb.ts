@@ -1,4 +1,5 @@
 import { getAddress, type Hex, keccak256, stringToHex } from "viem";
+import { seededRandom } from "../../src/devchain/seededRandom.js";
 import { floorDay, floorMonth } from "../../src/rollup/periods.js";
 import { openStore } from "../../src/store/openStore.js";
 
@@ -36,7 +37,7 @@ export const synthDays = 426;
  * (deterministic from the seed).
  */
 export function makeCatalog(seed: number, sizes: { models?: number; providers?: number } = {}): Catalog {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const modelCount = sizes.models ?? 18;
   const providerCount = sizes.providers ?? 120;
   const hash = (text: string) => keccak256(stringToHex(`mor-throughput bench ${seed} ${text}`));
@@ -81,7 +82,7 @@ export function writeSynthDb(
 ): SynthSummary {
   const started = performance.now();
   const { closed, catalog, identity } = options;
-  const random = prng(options.seed);
+  const random = seededRandom(options.seed);
   const store = openStore(path);
   const { sqlite } = store;
   try {
@@ -334,16 +335,4 @@ function idOf(i: number): string {
 /** Up to half an hour either way: close times are not evenly spaced. */
 function dailyShift(random: () => number): number {
   return Math.floor((random() - 0.5) * 3600);
-}
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

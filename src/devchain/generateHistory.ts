@@ -1,5 +1,6 @@
 import { type Address, encodeAbiParameters, getAddress, type Hex, keccak256, stringToHex } from "viem";
 import type { History, HistoryBid, HistoryModel, HistoryRename, HistorySession } from "./history.js";
+import { seededRandom } from "./seededRandom.js";
 
 export type GenerateHistoryOptions = {
   seed: number;
@@ -43,7 +44,7 @@ const receiptChainId = 8453n;
  *   the last hours, endsAt in the future).
  */
 export function generateHistory(options: GenerateHistoryOptions): History {
-  const random = sfc32(options.seed);
+  const random = seededRandom(options.seed);
   const { days, endTime } = options;
   const start = endTime - days * 86_400;
   const modelCount = Math.max(3, options.models ?? 5);
@@ -236,31 +237,4 @@ function randomHex(random: () => number, bytes: number): Hex {
       .toString(16)
       .padStart(2, "0");
   return hex as Hex;
-}
-
-/** sfc32, seeded through splitmix32: a small, good, deterministic PRNG returning [0, 1). */
-function sfc32(seed: number): () => number {
-  let s = seed >>> 0;
-  const split = (): number => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-  let a = split();
-  let b = split();
-  let c = split();
-  let d = split();
-  const next = (): number => {
-    const t = (((a + b) >>> 0) + d) >>> 0;
-    d = (d + 1) >>> 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) >>> 0;
-    c = ((c << 21) | (c >>> 11)) >>> 0;
-    c = (c + t) >>> 0;
-    return t / 4294967296;
-  };
-  for (let k = 0; k < 12; k++) next();
-  return next;
 }

@@ -4,7 +4,7 @@ import { basename, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { mulberry32 } from "../support/createFaultProxy.js";
+import { seededRandom } from "../../src/devchain/seededRandom.js";
 import { indexedLogs } from "../support/indexedLogs.js";
 import { type KillPlan, killCli } from "../support/killCli.js";
 import { readPublished } from "../support/readPublished.js";
@@ -99,7 +99,7 @@ describe("crashes: SIGKILL at seeded random moments", () => {
   };
 
   test(`behavior: ${trials} kills during sync and build/publish; after a rerun, the clean run's files, every session once`, async () => {
-    const random = mulberry32(2026);
+    const random = seededRandom(2026);
     const expected = (block: number) => {
       const logs = indexedLogs(chain.written, { toBlock: block });
       return { sessions: logs.opened.size, closes: logs.closed.size };

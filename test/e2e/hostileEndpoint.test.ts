@@ -25,7 +25,7 @@ const faultClasses: Array<{ name: string; faults: FaultConfig }> = [
     name: "rate limiter, 15 requests/s",
     faults: { seed: 0, rateLimit: { perSecond: 15, burst: 5, retryAfter: false } },
   },
-  { name: "HTTP 429 (half with Retry-After)", faults: { seed: 1, http429: 0.1, retryAfterShare: 0.5 } },
+  { name: "HTTP 429 (half with Retry-After)", faults: { seed: 21, http429: 0.1, retryAfterShare: 0.5 } },
   { name: "HTTP 500/502/503, HTML body", faults: { seed: 2, http5xx: 0.1 } },
   { name: "connection reset", faults: { seed: 3, reset: 0.1 } },
   { name: "hang past the timeout", faults: { seed: 4, hang: 0.04 } },

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { seededRandom } from "../../src/devchain/seededRandom.js";
 
 /**
  * What a hostile endpoint does, per fault class. Rates are probabilities (0 to 1) drawn from a
@@ -229,7 +230,7 @@ const html5xx: Array<{ status: number; text: string }> = [
  */
 export async function createFaultProxy(upstream: string, initial: FaultConfig = {}): Promise<FaultProxy> {
   let config: FaultConfig = initial;
-  let random = mulberry32(initial.seed ?? 1);
+  let random = seededRandom(initial.seed ?? 1);
   let stats = emptyStats();
   let inFlight = 0;
   // Turns of the wordings and batch refusals, and what was nulled: reset with the seed.
@@ -595,7 +596,7 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
       httpFaults = 0;
       bucket = { tokens: next.rateLimit?.burst ?? 0, at: performance.now() };
       if (next.seed !== undefined) {
-        random = mulberry32(next.seed);
+        random = seededRandom(next.seed);
         turns = { wording: 0, batch: 0, rateLimit: 0, page: 0, retryAfter: 0 };
         nulled = new Map();
       }
@@ -616,18 +617,6 @@ function lastBlockThatFits(logs: Log[], limit: number, from: number): number {
   const sorted = logs.map((log) => Number(log.blockNumber)).sort((a, b) => a - b);
   const first = sorted[limit]; // the first log past the limit
   return first === undefined ? from : Math.max(from, first - 1);
-}
-
-/** A small seeded PRNG (mulberry32): deterministic fault decisions. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A string's FNV-1a hash as a number in [0, 1). */
