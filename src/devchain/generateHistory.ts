@@ -1,4 +1,5 @@
-import { type Address, encodeAbiParameters, getAddress, type Hex, keccak256, stringToHex } from "viem";
+import { type Address, getAddress, type Hex, keccak256, stringToHex } from "viem";
+import { encodeReceipt } from "./encodeReceipt.js";
 import type { History, HistoryBid, HistoryModel, HistoryRename, HistorySession } from "./history.js";
 import { seededRandom } from "./seededRandom.js";
 
@@ -175,33 +176,20 @@ export function generateHistory(options: GenerateHistoryOptions): History {
 }
 
 function normalReceipt(random: () => number, sessionId: Hex, closedAt: number, cutover: number): Hex {
-  const tps = 5_000 + Math.floor(random() * 75_000);
+  const fields = {
+    sessionId,
+    chainId: receiptChainId,
+    timestamp: closedAt - 5,
+    tpsScaled1000: 5_000 + Math.floor(random() * 75_000),
+  };
   if (closedAt < cutover) {
-    const ttftMs = random() < 0.1 ? 0 : 200 + Math.floor(random() * 4800);
-    return encodeAbiParameters(v1Types, [sessionId, receiptChainId, BigInt(closedAt - 5), tps, ttftMs]);
+    return encodeReceipt({ ...fields, ttftMs: random() < 0.1 ? 0 : 200 + Math.floor(random() * 4800) });
   }
   const ttftMs = random() < 0.05 ? 0 : 150 + Math.floor(random() * 3850);
-  const input = 50 + Math.floor(random() ** 2 * 20_000);
-  const output = 20 + Math.floor(random() * 8_000);
-  return encodeAbiParameters(v2Types, [
-    sessionId,
-    receiptChainId,
-    BigInt(closedAt - 5),
-    tps,
-    ttftMs,
-    input,
-    output,
-  ]);
+  const inputTokens = 50 + Math.floor(random() ** 2 * 20_000);
+  const outputTokens = 20 + Math.floor(random() * 8_000);
+  return encodeReceipt({ ...fields, ttftMs, inputTokens, outputTokens });
 }
-
-const v1Types = [
-  { type: "bytes32" },
-  { type: "uint256" },
-  { type: "uint128" },
-  { type: "uint32" },
-  { type: "uint32" },
-] as const;
-const v2Types = [...v1Types, { type: "uint32" }, { type: "uint32" }] as const;
 
 /** 1 at 15:00 UTC, 0.2 at 03:00. */
 function hourWeight(time: number): number {
