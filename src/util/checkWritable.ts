@@ -1,6 +1,7 @@
-import { accessSync, constants, lstatSync, mkdtempSync, rmdirSync, statSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, rmdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { UserError } from "../errors/BaseError.js";
+import { pathExists } from "./pathExists.js";
 
 /**
  * Fails before anything is created when `path` (a file or directory, existing or to be) cannot
@@ -11,7 +12,7 @@ import { UserError } from "../errors/BaseError.js";
 export function checkWritable(path: string, flag: string): void {
   const full = resolve(path);
   let current = full;
-  while (!exists(current) && dirname(current) !== current) current = dirname(current);
+  while (!pathExists(current) && dirname(current) !== current) current = dirname(current);
   try {
     if (current === full) accessSync(current, constants.W_OK);
     else {
@@ -28,14 +29,5 @@ export function checkWritable(path: string, flag: string): void {
       details: `Expected a location this user can write to. ${(error as Error).message}`,
       cause: error,
     });
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -1,5 +1,6 @@
-import { lstatSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { pathExists } from "./pathExists.js";
 
 /**
  * `mkdir -p`, one level at a time. Node's `mkdirSync(path, { recursive: true })` spins forever
@@ -8,7 +9,7 @@ import { dirname, resolve } from "node:path";
  */
 export function makeDirectory(path: string): void {
   const missing: string[] = [];
-  for (let current = resolve(path); !exists(current); current = dirname(current)) {
+  for (let current = resolve(path); !pathExists(current); current = dirname(current)) {
     missing.unshift(current);
     if (dirname(current) === current) break;
   }
@@ -18,14 +19,5 @@ export function makeDirectory(path: string): void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }
