@@ -2,11 +2,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { getAddress, type Hex, keccak256, stringToHex } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
-import type { History } from "../../src/devchain/history.js";
 import { closedPort } from "../support/closedPort.js";
+import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
@@ -18,39 +16,7 @@ import { treeState } from "../support/treeState.js";
  * runs in a copy of a directory holding a database and a publication made by a good run.
  */
 
-const id = (label: string): Hex => keccak256(stringToHex(label));
 const endTime = Date.UTC(2026, 6, 1) / 1000;
-
-function smallHistory(): History {
-  const modelId = id("model");
-  const bidId = id("bid");
-  const sessionId = id("session");
-  const receipt = encodeReceipt({
-    sessionId,
-    chainId: 8453,
-    timestamp: endTime - 60,
-    tpsScaled1000: 1,
-    ttftMs: 500,
-    inputTokens: 10,
-    outputTokens: 20,
-  });
-  return {
-    models: [{ modelId, name: "Model" }],
-    bids: [{ bidId, provider: getAddress(`0x${id("provider").slice(-40)}`), modelId }],
-    sessions: [
-      {
-        sessionId,
-        user: getAddress(`0x${id("user").slice(-40)}`),
-        bidId,
-        stake: 1n,
-        openedAt: endTime - 600,
-        endsAt: endTime,
-        close: { closedAt: endTime - 60, closeoutType: 0, receipt },
-      },
-    ],
-    endTime,
-  };
-}
 
 describe("bad configuration, end to end through the CLI", () => {
   let chain: DevChain;
@@ -60,7 +26,7 @@ describe("bad configuration, end to end through the CLI", () => {
   let caseNumber = 0;
 
   beforeAll(async () => {
-    chain = await startDevChain(smallHistory());
+    chain = await startDevChain(oneSessionHistory(endTime));
     dir = mkdtempSync(join(tmpdir(), "mor-config-"));
     template = join(dir, "template");
     mkdirSync(template);

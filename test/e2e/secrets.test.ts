@@ -2,11 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { getAddress, type Hex, keccak256, stringToHex } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
-import type { History } from "../../src/devchain/history.js";
 import { closedPort } from "../support/closedPort.js";
+import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { readPublished } from "../support/readPublished.js";
 import { type CliResult, runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
@@ -17,43 +15,12 @@ import { type DevChain, startDevChain } from "../support/startDevChain.js";
  * published file or the database.
  */
 
-const id = (label: string): Hex => keccak256(stringToHex(label));
 const endTime = Date.UTC(2026, 7, 1) / 1000;
 const user = "alice-7f3a";
 const password = "pa55-w0rd-9c1e";
 const key = "Zx9kQ2mN4pR7sT1uV3wY5";
 const token = "q7R2t9W4e1Y6u3I8";
 const secrets = [user, password, key, token];
-
-function history(): History {
-  const sessionId = id("session");
-  const modelId = id("model");
-  const receipt = encodeReceipt({
-    sessionId,
-    chainId: 8453,
-    timestamp: endTime - 60,
-    tpsScaled1000: 1,
-    ttftMs: 250,
-    inputTokens: 1,
-    outputTokens: 2,
-  });
-  return {
-    models: [{ modelId, name: "Model" }],
-    bids: [{ bidId: id("bid"), provider: getAddress(`0x${id("provider").slice(-40)}`), modelId }],
-    sessions: [
-      {
-        sessionId,
-        user: getAddress(`0x${id("user").slice(-40)}`),
-        bidId: id("bid"),
-        stake: 1n,
-        openedAt: endTime - 600,
-        endsAt: endTime - 300,
-        close: { closedAt: endTime - 60, closeoutType: 0, receipt },
-      },
-    ],
-    endTime,
-  };
-}
 
 /** A provider-like endpoint in front of anvil: the credentials must arrive, or it answers 401. */
 async function startAuthProxy(target: string): Promise<{ server: Server; port: number; seen: string[] }> {
@@ -88,7 +55,7 @@ describe("RPC credentials never leak", () => {
   let dir: string;
 
   beforeAll(async () => {
-    chain = await startDevChain(history());
+    chain = await startDevChain(oneSessionHistory(endTime));
     proxy = await startAuthProxy(chain.rpcUrl);
     dir = mkdtempSync(join(tmpdir(), "mor-secrets-"));
   });
