@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
@@ -71,16 +71,7 @@ describe("readers and other runs while publishing", () => {
     while (publishing) {
       // A reader that resolves `current` once, then reads everything below it.
       const release = realpathSync(join(out, "current"));
-      const root = join(release, "api", "throughput");
-      const files: Record<string, string> = {};
-      const walk = (folder: string) => {
-        for (const name of readdirSync(folder).sort()) {
-          const path = join(folder, name);
-          if (statSync(path).isDirectory()) walk(path);
-          else files[relative(root, path)] = readFileSync(path, "utf8");
-        }
-      };
-      walk(root);
+      const files = readPublished(release);
       const index = sets.findIndex((set) => JSON.stringify(set) === JSON.stringify(files));
       expect(index, `a mixed or partial set in ${release}`).toBeGreaterThanOrEqual(0);
       (seen.setReads[index] as number)++;
