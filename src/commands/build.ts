@@ -1,10 +1,9 @@
 import { Command } from "commander";
 import { parseOutputOptions } from "../config/parseOptions.js";
 import { runBuild } from "../publish/runBuild.js";
-import { packageVersion } from "../util/packageVersion.js";
-import { generatorName, runCommand } from "./context.js";
+import { runCommand } from "./context.js";
 import { addBuildOptions, addDbOption, addLogOptions } from "./options.js";
-import { checkDatabase, checkOutput, lockOutput, openDatabase } from "./resources.js";
+import { checkDatabase, checkOutput, withDatabase, withOutputLocked } from "./resources.js";
 import { renderBuildSummary } from "./summary/renderBuildSummary.js";
 
 export function buildCommand(): Command {
@@ -19,21 +18,9 @@ export function buildCommand(): Command {
         const { db, out, stuckGrace } = parseOutputOptions(raw);
         checkDatabase(db, { create: false });
         checkOutput(out);
-        const outputLock = lockOutput(out);
-        try {
-          const database = openDatabase(db, { create: false });
-          try {
-            return runBuild(
-              database.store,
-              { out, stuckGrace, generator: generatorName(packageVersion()) },
-              logger,
-            );
-          } finally {
-            database.close();
-          }
-        } finally {
-          outputLock.release();
-        }
+        return withOutputLocked(out, () =>
+          withDatabase(db, { create: false }, (store) => runBuild(store, { out, stuckGrace }, logger)),
+        );
       },
       renderBuildSummary,
     ),

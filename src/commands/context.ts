@@ -71,7 +71,3 @@ export function printResult<Result>(
   else if (context.logFormat === "json") context.logger.info("summary", { summary: result });
   else for (const line of render(result)) context.logger.info(line);
 }
-
-export function generatorName(version: string): string {
-  return `mor-throughput ${version}`;
-}

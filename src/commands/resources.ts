@@ -46,7 +46,7 @@ export function checkDatabase(path: string, options: { create: boolean; chain?: 
 }
 
 /** The database, locked against other runs for as long as it is open. */
-export function openDatabase(path: string, options: { create: boolean }): { store: Store; close(): void } {
+function openDatabase(path: string, options: { create: boolean }): { store: Store; close(): void } {
   checkDatabase(path, options);
   const lock = acquireLock(`${path}.lock`, `the database ${path}`);
   try {
@@ -64,6 +64,20 @@ export function openDatabase(path: string, options: { create: boolean }): { stor
   }
 }
 
+/** Runs `work` with the database open and locked (see openDatabase), and closes it after. */
+export async function withDatabase<T>(
+  path: string,
+  options: { create: boolean },
+  work: (store: Store) => T | Promise<T>,
+): Promise<T> {
+  const database = openDatabase(path, options);
+  try {
+    return await work(database.store);
+  } finally {
+    database.close();
+  }
+}
+
 /** Fails, creating nothing, when the output directory cannot be published into. */
 export function checkOutput(out: string): void {
   checkWritable(out, "--out");
@@ -71,7 +85,7 @@ export function checkOutput(out: string): void {
 }
 
 /** The output directory (created if needed), locked against other publishers. */
-export function lockOutput(out: string): Lock {
+function lockOutput(out: string): Lock {
   checkOutput(out);
   try {
     makeDirectory(out);
@@ -82,4 +96,14 @@ export function lockOutput(out: string): Lock {
     });
   }
   return acquireLock(join(out, ".lock"), `the output directory ${out}`);
+}
+
+/** Runs `work` with the output directory locked (see lockOutput), and releases it after. */
+export async function withOutputLocked<T>(out: string, work: () => T | Promise<T>): Promise<T> {
+  const lock = lockOutput(out);
+  try {
+    return await work();
+  } finally {
+    lock.release();
+  }
 }

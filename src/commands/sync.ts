@@ -4,7 +4,7 @@ import { parseChainOptions, parseOutputOptions } from "../config/parseOptions.js
 import { runSync } from "../sync/runSync.js";
 import { runCommand } from "./context.js";
 import { addChainOptions, addDbOption, addLogOptions } from "./options.js";
-import { checkDatabase, openDatabase } from "./resources.js";
+import { checkDatabase, withDatabase } from "./resources.js";
 import { renderSyncSummary } from "./summary/renderSyncSummary.js";
 
 export function syncCommand(): Command {
@@ -20,13 +20,9 @@ export function syncCommand(): Command {
         const { db } = parseOutputOptions(raw);
         const chain = await connectChain(options, logger);
         checkDatabase(db, { create: true, chain });
-        const database = openDatabase(db, { create: true });
-        try {
-          return await runSync(database.store, chain, logger, progress.update);
-        } finally {
-          progress.done();
-          database.close();
-        }
+        return withDatabase(db, { create: true }, (store) =>
+          runSync(store, chain, logger, progress.update),
+        ).finally(() => progress.done());
       },
       renderSyncSummary,
     ),

@@ -2,9 +2,8 @@ import type { ChainContext } from "../config/connectChain.js";
 import type { OutputOptions } from "../config/parseOptions.js";
 import { runBuild } from "../publish/runBuild.js";
 import { runSync } from "../sync/runSync.js";
-import { packageVersion } from "../util/packageVersion.js";
-import { type CommandContext, generatorName } from "./context.js";
-import { checkDatabase, checkOutput, lockOutput, openDatabase } from "./resources.js";
+import type { CommandContext } from "./context.js";
+import { checkDatabase, checkOutput, withDatabase, withOutputLocked } from "./resources.js";
 import type { RunSummary } from "./summary/renderRunSummary.js";
 
 /**
@@ -18,23 +17,10 @@ export async function syncAndBuild(
 ): Promise<RunSummary> {
   checkDatabase(db, { create: true, chain });
   checkOutput(out);
-  const outputLock = lockOutput(out);
-  try {
-    const database = openDatabase(db, { create: true });
-    try {
-      const sync = await runSync(database.store, chain, logger, progress.update).finally(() =>
-        progress.done(),
-      );
-      const build = runBuild(
-        database.store,
-        { out, stuckGrace, generator: generatorName(packageVersion()) },
-        logger,
-      );
-      return { sync, build };
-    } finally {
-      database.close();
-    }
-  } finally {
-    outputLock.release();
-  }
+  return withOutputLocked(out, () =>
+    withDatabase(db, { create: true }, async (store) => {
+      const sync = await runSync(store, chain, logger, progress.update).finally(() => progress.done());
+      return { sync, build: runBuild(store, { out, stuckGrace }, logger) };
+    }),
+  );
 }

@@ -4,6 +4,7 @@ import { computeFiles } from "../rollup/computeFiles.js";
 import { createRollupQueries } from "../store/createRollupQueries.js";
 import { createSyncStore } from "../store/createSyncStore.js";
 import type { Store } from "../store/openStore.js";
+import { packageVersion } from "../util/packageVersion.js";
 import { buildSiteFiles } from "./buildSiteFiles.js";
 import { createValidator } from "./createValidator.js";
 import { apiPath, fileSchemas } from "./fileSchemas.js";
@@ -26,7 +27,7 @@ export type BuildSummary = {
   durationMs: number;
 };
 
-export type BuildOptions = { out: string; stuckGrace: number; generator: string };
+export type BuildOptions = { out: string; stuckGrace: number };
 
 /**
  * The `build` stage: every file of SPEC.md from the store, each validated against its schema,
@@ -43,7 +44,8 @@ export function runBuild(store: Store, options: BuildOptions, logger: Logger): B
         details: "Run `mor-throughput sync` (or `run`) first, with the same --db.",
       });
     }
-    return { synced, api: computeFiles(createRollupQueries(store), synced, options) };
+    const generator = `mor-throughput ${packageVersion()}`;
+    return { synced, api: computeFiles(createRollupQueries(store), synced, { ...options, generator }) };
   })();
 
   const validator = createValidator();
