@@ -40,13 +40,13 @@ const blocksOf = (logs: Array<{ blockNumber: string }>) => [
 
 describe("createLogFetcher against a lagging backend", () => {
   test("behavior: logs cut at a lagging backend's head are asked for again, not taken as complete", async () => {
-    const expected = await fetcher(chain.rpcUrl).fetch(0, chain.lastBlock);
+    const { logs: expected } = await fetcher(chain.rpcUrl).fetch(0, chain.lastBlock);
     // The chain's last three blocks hold logs: a backend three blocks behind would drop them.
     expect(blocksOf(expected).filter((block) => block > chain.lastBlock - 3).length).toBeGreaterThan(0);
 
     proxy.configure({ laggingBackend: 1, laggingLag: 3, maxFaults: 1 });
     proxy.resetStats();
-    const logs = await fetcher(proxy.url).fetch(0, chain.lastBlock);
+    const { logs } = await fetcher(proxy.url).fetch(0, chain.lastBlock);
     expect(proxy.stats.faults.laggingBackend).toBe(1);
     expect(logs).toEqual(expected);
   });

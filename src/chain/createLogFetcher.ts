@@ -2,6 +2,7 @@ import { TransientError } from "../errors/BaseError.js";
 import { type Logger, silentLogger } from "../log/createLogger.js";
 import { redactUrl } from "../log/redactUrl.js";
 import { sessionClosedTopic, sessionOpenedTopic } from "./abi.js";
+import { type BlockHeader, parseBlockHeader, type RawBlock } from "./getBlockHeader.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 import { RpcResponseError } from "./rpc/RpcError.js";
 
@@ -17,9 +18,12 @@ export type RawLog = {
   removed?: boolean;
 };
 
+/** The logs of a block range, and the header of its last block from the same answer. */
+export type LogRange = { logs: RawLog[]; end: BlockHeader };
+
 export type LogFetcher = {
   /** Every SessionOpened / SessionClosed log of the contract in [from, to], splitting as needed. */
-  fetch(from: number, to: number): Promise<RawLog[]>;
+  fetch(from: number, to: number): Promise<LogRange>;
   /** The range size to ask for next: shrinks on refusals, grows when ranges come back light. */
   readonly rangeSize: number;
 };
@@ -60,10 +64,10 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
    * a load balancer that has not reached `to` yet answers null for the block and may have cut the
    * logs at its own head without a word (geth does): such an answer is asked for again.
    */
-  const request = async (from: number, to: number): Promise<RawLog[]> => {
+  const request = async (from: number, to: number): Promise<LogRange> => {
     const toBlock = `0x${to.toString(16)}`;
     for (let attempt = 1; ; attempt++) {
-      const [logs, end] = await client.requestTogether<[RawLog[], unknown]>([
+      const [logs, block] = await client.requestTogether<[RawLog[], RawBlock]>([
         {
           method: "eth_getLogs",
           params: [
@@ -79,7 +83,8 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
       ]);
       if (!Array.isArray(logs))
         throw new TransientError(`eth_getLogs returned ${typeof logs}, expected an array`);
-      if (end) return logs;
+      const end = parseBlockHeader(block);
+      if (end) return { logs, end };
       if (attempt >= lagAttempts) {
         throw new TransientError(`The RPC endpoint ${redactUrl(client.url)} does not return block ${to}`, {
           details:
@@ -91,7 +96,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
     }
   };
 
-  const fetchRange = async (from: number, to: number, attempt = 1): Promise<RawLog[]> => {
+  const fetchRange = async (from: number, to: number, attempt = 1): Promise<LogRange> => {
     try {
       return await request(from, to);
     } catch (error) {
@@ -101,7 +106,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
         rangeSize = Math.max(1, Math.min(rangeSize, split - from + 1));
         logger.debug("log range refused, splitting", { from, to, split, reason: error.shortMessage });
         const [left, right] = await Promise.all([fetchRange(from, split), fetchRange(split + 1, to)]);
-        return left.concat(right);
+        return { logs: left.logs.concat(right.logs), end: right.end };
       }
       if (attempt >= singleBlockAttempts) {
         throw new TransientError(
@@ -122,12 +127,12 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
       return rangeSize;
     },
     async fetch(from, to) {
-      const logs = await fetchRange(from, to);
+      const range = await fetchRange(from, to);
       const span = to - from + 1;
-      if (logs.length > heavyResult) rangeSize = Math.max(1, Math.floor(span / 2));
-      else if (logs.length < lightResult && span >= rangeSize)
+      if (range.logs.length > heavyResult) rangeSize = Math.max(1, Math.floor(span / 2));
+      else if (range.logs.length < lightResult && span >= rangeSize)
         rangeSize = Math.min(maxRangeSize, rangeSize * 2);
-      return logs;
+      return range;
     },
   };
 }

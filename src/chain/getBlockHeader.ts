@@ -4,7 +4,7 @@ import type { RpcClient } from "./rpc/createRpcClient.js";
 export type BlockHeader = { number: number; hash: string; timestamp: number };
 export type BlockTag = "latest" | "safe" | "finalized";
 
-type RawBlock = { number: string; hash: string; timestamp: string } | null;
+export type RawBlock = { number: string; hash: string; timestamp: string } | null;
 
 /** A block's number, hash and time; null when the endpoint does not know the block (yet). */
 export async function getBlockHeaderOrNull(
@@ -12,7 +12,11 @@ export async function getBlockHeaderOrNull(
   block: number | BlockTag,
 ): Promise<BlockHeader | null> {
   const tag = typeof block === "number" ? `0x${block.toString(16)}` : block;
-  const raw = await client.request<RawBlock>("eth_getBlockByNumber", [tag, false]);
+  return parseBlockHeader(await client.request<RawBlock>("eth_getBlockByNumber", [tag, false]));
+}
+
+/** An eth_getBlockByNumber answer as a header; null for a block the endpoint does not know. */
+export function parseBlockHeader(raw: RawBlock): BlockHeader | null {
   if (!raw) return null;
   return {
     number: Number(BigInt(raw.number)),
