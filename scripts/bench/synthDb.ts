@@ -1,7 +1,7 @@
 import { getAddress, type Hex, keccak256, stringToHex } from "viem";
 import { seededRandom } from "../../src/devchain/seededRandom.js";
 import { floorDay, floorMonth } from "../../src/rollup/periods.js";
-import { openStore } from "../../src/store/openStore.js";
+import { openStore, type Store } from "../../src/store/openStore.js";
 
 /** The models, providers and bids a synthetic history uses: also written on the bench's chain. */
 export type Catalog = {
@@ -260,23 +260,7 @@ export function writeSynthDb(
       })();
     }
 
-    sqlite.transaction(() => {
-      sqlite
-        .prepare(
-          `INSERT INTO checkpoint (id, chain_id, contract, from_block, block_number, block_hash, block_timestamp)
-           VALUES (1, ?, ?, 0, ?, ?, ?)`,
-        )
-        .run(
-          identity.chainId,
-          identity.contract,
-          identity.blockNumber,
-          identity.blockHash,
-          identity.blockTimestamp,
-        );
-      sqlite
-        .prepare("INSERT INTO blocks (number, hash, timestamp) VALUES (?, ?, ?)")
-        .run(identity.blockNumber, identity.blockHash, identity.blockTimestamp);
-    })();
+    writeCheckpoint(sqlite, identity);
     for (const index of indexes) sqlite.exec(index.sql);
     sqlite.pragma("journal_mode = WAL");
     return {
@@ -297,26 +281,35 @@ export function writeSynthDb(
 export function setCheckpoint(path: string, identity: ChainIdentity): void {
   const store = openStore(path);
   try {
-    store.sqlite.transaction(() => {
-      store.sqlite
-        .prepare(
-          "UPDATE checkpoint SET chain_id = ?, contract = ?, block_number = ?, block_hash = ?, block_timestamp = ?",
-        )
-        .run(
-          identity.chainId,
-          identity.contract,
-          identity.blockNumber,
-          identity.blockHash,
-          identity.blockTimestamp,
-        );
-      store.sqlite.prepare("DELETE FROM blocks").run();
-      store.sqlite
-        .prepare("INSERT INTO blocks (number, hash, timestamp) VALUES (?, ?, ?)")
-        .run(identity.blockNumber, identity.blockHash, identity.blockTimestamp);
-    })();
+    writeCheckpoint(store.sqlite, identity);
   } finally {
     store.close();
   }
+}
+
+/** The checkpoint (synced from block 0 to the identity's block) and that block's stored hash. */
+function writeCheckpoint(sqlite: Store["sqlite"], identity: ChainIdentity): void {
+  sqlite.transaction(() => {
+    sqlite
+      .prepare(
+        `INSERT INTO checkpoint (id, chain_id, contract, from_block, block_number, block_hash, block_timestamp)
+         VALUES (1, ?, ?, 0, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET chain_id = excluded.chain_id, contract = excluded.contract,
+           block_number = excluded.block_number, block_hash = excluded.block_hash,
+           block_timestamp = excluded.block_timestamp`,
+      )
+      .run(
+        identity.chainId,
+        identity.contract,
+        identity.blockNumber,
+        identity.blockHash,
+        identity.blockTimestamp,
+      );
+    sqlite.prepare("DELETE FROM blocks").run();
+    sqlite
+      .prepare("INSERT INTO blocks (number, hash, timestamp) VALUES (?, ?, ?)")
+      .run(identity.blockNumber, identity.blockHash, identity.blockTimestamp);
+  })();
 }
 
 /** Sorted, hash-looking session ids: the row number, then 48 pseudo-random hex digits. */
