@@ -1,9 +1,15 @@
+import { getAddress } from "viem";
 import { sessionClosedTopic, sessionOpenedTopic } from "./abi.js";
 import type { RawLog } from "./createLogFetcher.js";
 
 export type SessionLog = {
   event: "opened" | "closed";
   sessionId: string;
+  /**
+   * The provider named by topic3 (EIP-55), undefined when the word is not an address. The bid
+   * names the same provider; this one serves when the bid cannot be read.
+   */
+  provider: string | undefined;
   blockNumber: number;
   blockHash: string;
   logIndex: number;
@@ -15,8 +21,8 @@ export type ParsedLog =
   | { kind: "foreign"; key: string; blockNumber: number; reason: string };
 
 /**
- * Reads the session id out of a SessionOpened / SessionClosed log. The user (topic1) is never
- * read, and the provider (topic3) is taken from the bid instead (SPEC.md).
+ * Reads the session id and the provider out of a SessionOpened / SessionClosed log. The user
+ * (topic1) is never read.
  */
 export function parseSessionLog(raw: RawLog, contract: string): ParsedLog {
   const blockNumber = Number(BigInt(raw.blockNumber));
@@ -33,8 +39,10 @@ export function parseSessionLog(raw: RawLog, contract: string): ParsedLog {
     return { kind: "foreign", key, blockNumber, reason: "not a session event" };
   }
   if (raw.removed) return { kind: "foreign", key, blockNumber, reason: "removed log" };
+  const topic3 = raw.topics[3]?.toLowerCase() ?? "";
+  const provider = /^0x0{24}[0-9a-f]{40}$/.test(topic3) ? getAddress(`0x${topic3.slice(26)}`) : undefined;
   return {
     kind: "session",
-    log: { event, sessionId, blockNumber, blockHash: raw.blockHash.toLowerCase(), logIndex },
+    log: { event, sessionId, provider, blockNumber, blockHash: raw.blockHash.toLowerCase(), logIndex },
   };
 }

@@ -154,6 +154,29 @@ describe("computeFiles", () => {
     expect(files()["rollup/by-provider-daily.json"].providers.map((p) => p.provider)).toEqual([lower, upper]);
   });
 
+  test("behavior: a close whose bid cannot be read counts under its log's provider, in no model", () => {
+    const providerC = "0x00000000000000000000000000000000000000C3";
+    commit({
+      bids: [{ bidId: id(0xb3) }], // getBid failed
+      closes: [
+        { ...close(1, asOf - 10, "v2", 40, 800, id(0xb3)), provider: providerC },
+        { ...close(2, asOf - 10, "v2", 2, 0, id(0xb3)) }, // topic3 was not an address
+        { sessionId: id(3), blockNumber: 10, logIndex: 3, provider: providerC }, // getSession failed
+      ],
+    });
+    const out = files();
+    expect(out["summary.json"].all).toEqual({ tokens: 42, sessions: 2, ttft: 0.8 });
+    expect(out["rollup/by-model-daily.json"].models).toEqual([]);
+    const providers = out["rollup/by-provider-daily.json"].providers;
+    expect(providers.map((p) => p.provider)).toEqual([providerC]);
+    expect(providers[0]?.series.at(-1)).toEqual({
+      ts: utc(2026, 10, 21),
+      tokens: 40,
+      sessions: 1,
+      ttft: 0.8,
+    });
+  });
+
   test("behavior: stuck sessions at the grace edge", () => {
     commit({
       opens: [

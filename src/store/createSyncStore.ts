@@ -26,6 +26,8 @@ export type CloseRow = {
   sessionId: string;
   blockNumber: number;
   logIndex: number;
+  /** The log's provider (topic3, EIP-55): filed under it when the bid cannot be read. */
+  provider?: string | undefined;
   /** Absent when getSession failed: the session counts nowhere (its close time is unknown). */
   state?: {
     bidId: string;
@@ -159,6 +161,8 @@ export function createSyncStore({ db, sqlite }: Store) {
     for (const close of commit.closes) {
       const state = close.state;
       const bid = state ? knownBids.get(state.bidId) : undefined;
+      // SPEC.md: the provider is the bid's, and the log's topic3 is the same address.
+      const provider = bid?.ok ? bid.providerRef : state && close.provider ? providerRef(close.provider) : null;
       insertClose.run({
         sessionId: close.sessionId,
         blockNumber: close.blockNumber,
@@ -173,7 +177,7 @@ export function createSyncStore({ db, sqlite }: Store) {
         tokens: state?.tokens ?? 0,
         ttftMs: state?.ttftMs ?? 0,
         modelRef: bid?.ok ? bid.modelRef : null,
-        providerRef: bid?.ok ? bid.providerRef : null,
+        providerRef: provider,
       });
       markClosed.run({ sessionId: close.sessionId, closeBlock: close.blockNumber });
     }
@@ -259,7 +263,8 @@ export function createSyncStore({ db, sqlite }: Store) {
         .run();
       db.delete(providers)
         .where(
-          sql`${providers.ref} NOT IN (SELECT ${bids.providerRef} FROM ${bids} WHERE ${bids.providerRef} IS NOT NULL)`,
+          sql`${providers.ref} NOT IN (SELECT ${bids.providerRef} FROM ${bids} WHERE ${bids.providerRef} IS NOT NULL
+              UNION SELECT ${closes.providerRef} FROM ${closes} WHERE ${closes.providerRef} IS NOT NULL)`,
         )
         .run();
       db.delete(models)

@@ -124,7 +124,12 @@ export async function fetchRange(ctx: RangeContext, from: number, to: number): P
   });
   const closeRows: CloseRow[] = [...closes.values()].map((log) => {
     const read = states.get(log.sessionId);
-    const row: CloseRow = { sessionId: log.sessionId, blockNumber: log.blockNumber, logIndex: log.logIndex };
+    const row: CloseRow = {
+      sessionId: log.sessionId,
+      blockNumber: log.blockNumber,
+      logIndex: log.logIndex,
+      provider: log.provider,
+    };
     if (read?.ok && read.state.closedAt > 0) {
       const { bidId, closedAt, closeoutType, closeoutReceipt } = read.state;
       const receipt = classifyReceipt(log.sessionId, closeoutType, closeoutReceipt);
