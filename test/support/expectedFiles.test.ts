@@ -311,7 +311,9 @@ describe("expectedFiles", () => {
     expect(models.map((m) => [m.modelId, m.name])).toEqual([[modelA, ""]]);
     const providers = (files["rollup/by-provider-daily.json"] as { providers: Array<{ provider: string }> })
       .providers;
-    expect(providers.map((p) => p.provider)).toEqual([providerA]);
+    // Bid B reverts: its session counts under the provider its log names (the bid's, on chain).
+    const sorted = [providerA, providerB].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+    expect(providers.map((p) => p.provider)).toEqual(sorted);
     expect(files["stuck-sessions.json"]).toEqual({ count: 0, sessions: [] });
   });
 
