@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -175,7 +175,7 @@ describe("pipeline, end to end through the CLI", () => {
     expect(fileText).toContain(provider.slice(2));
   });
 
-  test("behavior: `validate` accepts what was published and rejects a foreign bucket", async () => {
+  test("behavior: `validate` accepts what was published, rejects a foreign bucket, a broken, missing or unparsable file", async () => {
     const out = join(dir, "validate");
     parseJson(await runCli(args(join(dir, "f.sqlite"), out)));
     const valid = await runCli(["validate", out, "--json"]);
@@ -188,5 +188,27 @@ describe("pipeline, end to end through the CLI", () => {
       asOf: endTime,
       schemaVersion: "1.0.0",
     });
+
+    // A copy with a foreign bucket, a file that breaks its schema, one missing, one not JSON.
+    const broken = join(dir, "validate-broken");
+    cpSync(join(out, "current"), broken, { recursive: true, dereference: true });
+    const api = join(broken, "api/throughput");
+    writeFileSync(join(api, "rollup/weekly.json"), '{"bucket":"weekly","series":[]}');
+    writeFileSync(join(api, "rollup/hourly.json"), '{"bucket":"hourly","series":[{"ts":1.5}]}');
+    rmSync(join(api, "summary.json"));
+    writeFileSync(join(api, "stuck-sessions.json"), "{");
+    const invalid = await runCli(["validate", broken, "--json"]);
+    expect(invalid.code).toBe(1);
+    const report = JSON.parse(invalid.stdout) as { valid: boolean; problems: string[] };
+    expect(report.valid).toBe(false);
+    expect(report.problems).toEqual([
+      "summary.json: missing",
+      "rollup/hourly.json: /series/0 must have required property 'tokens' (missingProperty: tokens)",
+      "rollup/hourly.json: /series/0 must have required property 'sessions' (missingProperty: sessions)",
+      "rollup/hourly.json: /series/0/ts must be integer (type: integer)",
+      expect.stringMatching(/^stuck-sessions\.json: not JSON \(/),
+      "rollup/weekly.json: not part of the API (SPEC.md allows no other file here)",
+    ]);
+    expect(invalid.stderr).toMatch(/is not a valid publication \(6 problem\(s\)\)/);
   });
 });
