@@ -162,7 +162,11 @@ export function createSyncStore({ db, sqlite }: Store) {
       const state = close.state;
       const bid = state ? knownBids.get(state.bidId) : undefined;
       // SPEC.md: the provider is the bid's, and the log's topic3 is the same address.
-      const provider = bid?.ok ? bid.providerRef : state && close.provider ? providerRef(close.provider) : null;
+      const provider = bid?.ok
+        ? bid.providerRef
+        : state && close.provider
+          ? providerRef(close.provider)
+          : null;
       insertClose.run({
         sessionId: close.sessionId,
         blockNumber: close.blockNumber,
