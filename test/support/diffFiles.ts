@@ -1,10 +1,4 @@
 export type DiffFilesOptions = {
-  /**
-   * Paths (as reported, e.g. `stuck-sessions.json.sessions[3]`) of objects that may carry keys
-   * beyond the expected ones, after them. Default: the stuck-session items only, which the
-   * indexer may enrich (endsAt, provider, ...). Everywhere else keys and their order must match.
-   */
-  allowExtraKeys?: RegExp;
   /** Stop after this many differences. Default 20. */
   limit?: number;
 };
@@ -21,7 +15,6 @@ export function diffFiles(
   expected: Record<string, unknown>,
   options: DiffFilesOptions = {},
 ): string[] {
-  const allowExtra = options.allowExtraKeys ?? /^stuck-sessions\.json\.sessions\[\d+\]$/;
   const limit = options.limit ?? 20;
   const differences: string[] = [];
   const report = (path: string, message: string): void => {
@@ -48,7 +41,7 @@ export function diffFiles(
       const missing = expectedKeys.filter((k) => !(k in a));
       const extra = actualKeys.filter((k) => !(k in e));
       if (missing.length > 0) report(path, `missing keys ${missing.join(", ")}`);
-      if (extra.length > 0 && !allowExtra.test(path)) report(path, `unexpected keys ${extra.join(", ")}`);
+      if (extra.length > 0) report(path, `unexpected keys ${extra.join(", ")}`);
       const order = actualKeys.filter((k) => k in e);
       if (missing.length === 0 && order.join() !== expectedKeys.join()) {
         report(path, `key order ${order.join(", ")}, expected ${expectedKeys.join(", ")}`);

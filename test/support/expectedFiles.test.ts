@@ -372,7 +372,14 @@ describe("expectedFiles", () => {
     const [first, second] = [a, d].sort((x, y) => (x.sessionId < y.sessionId ? -1 : 1));
     expect(files["stuck-sessions.json"]).toEqual({
       count: 3,
-      sessions: [c, first, second].map((s) => ({ sessionId: s?.sessionId, openedAt: s?.openedAt })),
+      sessions: [c, first, second].map((s) => ({
+        sessionId: s?.sessionId,
+        openedAt: s?.openedAt,
+        endsAt: s?.endsAt,
+        provider: providerA,
+        modelId: modelA,
+        stake: "1",
+      })),
     });
     const withGrace = expectedFiles(history([a, b, c, d], asOf), { asOf, grace: 0 });
     expect((withGrace["stuck-sessions.json"] as { count: number }).count).toBe(4);
@@ -389,7 +396,16 @@ describe("expectedFiles", () => {
     expect(summaryOf(files).all?.sessions).toBe(1);
     expect(files["stuck-sessions.json"]).toEqual({
       count: 1,
-      sessions: [{ sessionId: late.sessionId, openedAt: late.openedAt }],
+      sessions: [
+        {
+          sessionId: late.sessionId,
+          openedAt: late.openedAt,
+          endsAt: asOf - 4000,
+          provider: providerA,
+          modelId: modelA,
+          stake: late.stake.toString(),
+        },
+      ],
     });
   });
 

@@ -28,6 +28,16 @@ type Closed = {
   provider: string;
 };
 
+/** A stuck session: the fields of SPEC.md, then what the indexer adds (README). */
+type Stuck = {
+  sessionId: string;
+  openedAt: number;
+  endsAt: number;
+  provider?: string;
+  modelId?: string;
+  stake: string;
+};
+
 const hour = 3600;
 const day = 86_400;
 const zeroAddress = `0x${"0".repeat(40)}`;
@@ -66,7 +76,7 @@ export function expectedFiles(history: History, options: ExpectedFilesOptions): 
     bids.get(s.bidId.toLowerCase()) ?? { modelId: zeroHash, provider: zeroAddress };
 
   const closed: Closed[] = [];
-  const stuck: Array<{ sessionId: string; openedAt: number }> = [];
+  const stuck: Array<Stuck> = [];
   for (const s of history.sessions) {
     const id = s.sessionId.toLowerCase();
     if (s.reverts) continue; // getSession reverts: no close time, no openedAt, no endsAt
@@ -76,7 +86,15 @@ export function expectedFiles(history: History, options: ExpectedFilesOptions): 
       const receipt = readReceipt(id, BigInt(s.close.closeoutType), s.close.receipt);
       closed.push({ closedAt: s.close.closedAt, ...receipt, ...bidOf(s) });
     } else if (openedLogs.has(id) && s.endsAt + grace <= asOf) {
-      stuck.push({ sessionId: id, openedAt: s.openedAt });
+      const bid = bidOf(s);
+      stuck.push({
+        sessionId: id,
+        openedAt: s.openedAt,
+        endsAt: s.endsAt,
+        // The extra fields come from the bid: none when getBid reverts.
+        ...(bid.modelId === undefined ? {} : { provider: bid.provider, modelId: bid.modelId }),
+        stake: s.stake.toString(),
+      });
     }
   }
   stuck.sort((a, b) => a.openedAt - b.openedAt || compare(a.sessionId, b.sessionId));
