@@ -9,6 +9,15 @@ describe("redactUrl", () => {
     expect(redactUrl("http://127.0.0.1:8545")).toBe("http://127.0.0.1:8545/");
   });
 
+  test("behavior: every path segment of 8 characters or more is hidden, whatever it looks like", () => {
+    expect(redactUrl("https://rpc.example.com/v2/abcdefghijklmnopqrstuvwxyzABCDEF")).toBe(
+      "https://rpc.example.com/v2/***",
+    );
+    expect(redactUrl("https://rpc.example.com/v2/KEY123abc/")).toBe("https://rpc.example.com/v2/***/");
+    expect(redactUrl("https://rpc.ankr.com/base/0123456789abcdef")).toBe("https://rpc.ankr.com/base/***");
+    expect(redactUrl("https://name.quiknode.pro/a.b~c!d$e/")).toBe("https://name.quiknode.pro/***/");
+  });
+
   test("behavior: secrets are scrubbed from any text", () => {
     const url = "https://base-mainnet.g.alchemy.com/v2/Zx9kQ2mN4pR7sT1uV3wY5";
     expect(redactSecrets(`request to ${url} failed (key Zx9kQ2mN4pR7sT1uV3wY5)`, url)).toBe(

@@ -1,6 +1,7 @@
 /**
  * An RPC URL fit for a log line or an error: no user info, no query string, and no path
- * segment that looks like an API key (providers put keys in paths: /v2/<key>, /<token>).
+ * segment that could be an API key (providers put keys in paths: /v2/<key>, /<token>): every
+ * segment of 8 characters or more is hidden, whatever it looks like.
  */
 export function redactUrl(url: string): string {
   let parsed: URL;
@@ -11,15 +12,15 @@ export function redactUrl(url: string): string {
   }
   const path = parsed.pathname
     .split("/")
-    .map((segment) => (looksLikeSecret(segment) ? "***" : segment))
+    .map((segment) => (mayBeSecret(segment) ? "***" : segment))
     .join("/");
   const auth = parsed.username || parsed.password ? "***@" : "";
   const query = parsed.search ? "?***" : "";
   return `${parsed.protocol}//${auth}${parsed.host}${path}${query}`;
 }
 
-function looksLikeSecret(segment: string): boolean {
-  return segment.length >= 16 && /[0-9]/.test(segment) && /^[A-Za-z0-9_-]+$/.test(segment);
+function mayBeSecret(segment: string): boolean {
+  return segment.length >= 8;
 }
 
 /** Replaces every occurrence of the URL (and its secret parts) in a message. */
@@ -34,7 +35,7 @@ export function redactSecrets(text: string, url: string | undefined): string {
   // The whole URL is replaced by its redacted form first (unless there is nothing to hide: the
   // URL would then be a prefix of its own redacted form), then any secret part left elsewhere.
   const secrets = [parsed.username, parsed.password, parsed.search.slice(1)]
-    .concat(parsed.pathname.split("/").filter(looksLikeSecret))
+    .concat(parsed.pathname.split("/").filter(mayBeSecret))
     .filter((secret) => secret.length >= 4)
     .sort((a, b) => b.length - a.length);
   const redacted = redactUrl(url);
