@@ -1,5 +1,5 @@
 import { parseLogOptions, type RawOptions } from "../config/parseOptions.js";
-import { type BaseError, exitCodeOf } from "../errors/BaseError.js";
+import { type BaseError, ExitCode, exitCodeOf } from "../errors/BaseError.js";
 import { createLogger, type LogFormat, type Logger } from "../log/createLogger.js";
 import { redactSecrets } from "../log/redactUrl.js";
 import { createProgressWriter, type ProgressWriter, progressMode } from "./progress/createProgressWriter.js";
@@ -50,13 +50,27 @@ export async function runCommand<Result>(
     context?.progress.done();
     const code = exitCodeOf(error);
     const secret = context?.secretUrl ?? (typeof raw.rpcUrl === "string" ? raw.rpcUrl : process.env.RPC_URL);
-    const described =
-      code === 2
-        ? `internal error: ${(error as Error)?.stack ?? String(error)}`
-        : `error: ${(error as BaseError).message}`;
+    const described = context?.logFormat === "json" ? describeAsJson(error, code) : describe(error, code);
     process.stderr.write(`${redactSecrets(described, secret)}\n`);
     process.exitCode = code;
   }
+}
+
+function describe(error: unknown, code: ExitCode): string {
+  return code === ExitCode.internal
+    ? `internal error: ${(error as Error)?.stack ?? String(error)}`
+    : `error: ${(error as BaseError).message}`;
+}
+
+/** One line for log collectors: the message, what was expected or what to do, the exit code. */
+function describeAsJson(error: unknown, code: ExitCode): string {
+  if (code === ExitCode.internal) {
+    const message = error instanceof Error ? error.message : String(error);
+    const stack = error instanceof Error ? error.stack : undefined;
+    return JSON.stringify({ level: "error", msg: `internal error: ${message}`, stack, exitCode: code });
+  }
+  const { shortMessage, details } = error as BaseError;
+  return JSON.stringify({ level: "error", msg: shortMessage, details, exitCode: code });
 }
 
 /** The one way a command's result object reaches the user: JSON, or summary lines made from it. */

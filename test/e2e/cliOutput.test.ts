@@ -71,6 +71,19 @@ describe("CLI output: progress, logs and the summary", () => {
     expect(summary.summary.build.asOf).toBe(endTime);
   });
 
+  test("error: with --log-format json an error is one JSON line too, with its details and exit code", async () => {
+    const result = await run("json-error", "--log-format", "json", "--contract", "0x12");
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? "")).toEqual({
+      level: "error",
+      msg: 'Invalid --contract: "0x12"',
+      details: expect.stringMatching(/^Expected an address/),
+      exitCode: 1,
+    });
+  });
+
   test("behavior: --quiet prints nothing when all goes well", async () => {
     const result = await run("quiet", "--quiet");
     expect(result.code).toBe(0);
