@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import { connectChain } from "../config/connectChain.js";
 import { parseChainOptions, parseInteger, parseOutputOptions } from "../config/parseOptions.js";
 import { printResult, runCommand } from "./context.js";
-import { addBuildOptions, addDbOption, addLogOptions, addPortOption } from "./options.js";
+import { addBuildOptions, addLogOptions, addPortOption } from "./options.js";
 import { serveDirectory } from "./serve.js";
 import { renderRunSummary } from "./summary/renderRunSummary.js";
 import { syncAndBuild } from "./syncAndBuild.js";
@@ -20,7 +20,10 @@ export function demoCommand(): Command {
     .option("--days <n>", "days of history", "75")
     .option("--sessions-per-day <n>", "average sessions a day", "120")
     .option("--seed <n>", "seed of the generated history", "1");
-  addLogOptions(addPortOption(addBuildOptions(addDbOption(command))));
+  command.addOption(
+    new Option("--db <path>", "SQLite database (default: a temporary file, removed on exit)").env("DB_PATH"),
+  );
+  addLogOptions(addPortOption(addBuildOptions(command)));
   return command.action((raw) =>
     runCommand(raw, async (context) => {
       const { logger } = context;
