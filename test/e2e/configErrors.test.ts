@@ -90,6 +90,7 @@ describe("bad configuration, end to end through the CLI", () => {
       flag("--confirmations", "-3"),
       flag("--stuck-grace", "1h"),
       flag("--rpc-timeout", "0"),
+      flag("--rpc-url", "http://127.0.0.1:9"),
       failing((p) => ["serve", "--out", p.out, "--port", "70000"]),
     ]);
     expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
@@ -118,6 +119,8 @@ describe("bad configuration, end to end through the CLI", () => {
       Expected an integer of at least 0.
       error: Invalid --rpc-timeout: "0"
       Expected an integer of at least 1.
+      error: The RPC endpoint http://127.0.0.1:9/ is on a port that fetch refuses to connect to
+      Expected an endpoint on another port (the Fetch standard blocks 9, 25, 6000 and others).
       error: Invalid --port: "70000"
       Expected an integer from 0 to 65535.
       "

@@ -302,6 +302,15 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       });
       text = await response.text();
     } catch (error) {
+      if (
+        (error as Error).cause instanceof Error &&
+        ((error as Error).cause as Error).message === "bad port"
+      ) {
+        // fetch never connects to ports the Fetch standard blocks: retrying cannot help.
+        throw new UserError(`The RPC endpoint ${safeUrl} is on a port that fetch refuses to connect to`, {
+          details: "Expected an endpoint on another port (the Fetch standard blocks 9, 25, 6000 and others).",
+        });
+      }
       const reason = describe(error);
       throw new HttpFailure(reason, undefined, false, reason === "request timed out");
     }
