@@ -50,7 +50,7 @@ describe("bad configuration, end to end through the CLI", () => {
    */
   async function failing(
     args: (paths: { dir: string; db: string; out: string }) => string[],
-    options: { prepare?: (dir: string) => void } = {},
+    options: { prepare?: (dir: string) => void; env?: Record<string, string> } = {},
   ): Promise<{ code: number | null; stderr: string }> {
     const caseDir = join(dir, `case-${++caseNumber}`);
     cpSync(template, caseDir, { recursive: true, verbatimSymlinks: true });
@@ -58,7 +58,7 @@ describe("bad configuration, end to end through the CLI", () => {
     const before = treeState(caseDir);
     const result: CliResult = await runCli(
       args({ dir: caseDir, db: join(caseDir, "db.sqlite"), out: join(caseDir, "out") }),
-      { timeoutMs: 30_000 },
+      { timeoutMs: 30_000, ...(options.env ? { env: options.env } : {}) },
     );
     expect(result.signal).toBeNull();
     expect(result.stdout).toBe("");
@@ -129,13 +129,10 @@ describe("bad configuration, end to end through the CLI", () => {
 
   test("error: an unreachable endpoint exits 75; an endpoint on another chain exits 1", async () => {
     const [unreachable, otherChain] = await Promise.all([
-      failing((p) => [
-        ...chainArgs(newPaths(p), `http://127.0.0.1:${closed}`),
-        "--rpc-retries",
-        "1",
-        "--rpc-timeout",
-        "1000",
-      ]),
+      // Retries and timeout from the environment (the flags are used everywhere else).
+      failing((p) => chainArgs(newPaths(p), `http://127.0.0.1:${closed}`), {
+        env: { RPC_RETRIES: "1", RPC_TIMEOUT_MS: "1000" },
+      }),
       failing((p) => [...chainArgs(newPaths(p)), "--chain", "base"]),
     ]);
     expect(unreachable.code).toBe(75);

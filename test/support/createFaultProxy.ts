@@ -72,7 +72,7 @@ export type FaultConfig = {
 
   // --- an endpoint that stays down ---
   /** Every request (or every request with a call of `downMethods`) fails this way. */
-  down?: "503" | "reset" | "hang" | "429" | "unhealthy";
+  down?: "503" | "reset" | "hang" | "429" | "unhealthy" | "401" | "403";
   downMethods?: string[];
 };
 
@@ -314,6 +314,9 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
       if (config.down === "reset") return reset();
       if (config.down === "hang") return hang();
       if (config.down === "429") return send(429, JSON.stringify({ error: "rate limited" }));
+      if (config.down === "401") return send(401, JSON.stringify({ error: "invalid API key" }));
+      if (config.down === "403")
+        return send(403, JSON.stringify({ error: "plan does not allow this method" }));
       const answers = calls.map((call) => ({ jsonrpc: "2.0", id: call.id ?? null, error: unhealthyError }));
       return send(200, JSON.stringify(isBatch ? answers : answers[0]));
     }

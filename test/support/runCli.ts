@@ -20,6 +20,8 @@ export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
     RPC_URL: undefined,
     DB_PATH: undefined,
     OUT_DIR: undefined,
+    RPC_TIMEOUT_MS: undefined,
+    RPC_RETRIES: undefined,
     ...extra,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];

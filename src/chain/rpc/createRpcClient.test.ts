@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createFaultProxy, type FaultProxy } from "../../../test/support/createFaultProxy.js";
 import { type AnvilNode, startAnvil } from "../../devchain/startAnvil.js";
-import { TransientError } from "../../errors/BaseError.js";
+import { TransientError, UserError } from "../../errors/BaseError.js";
 import { createRpcClient, type RpcClientOptions } from "./createRpcClient.js";
 
 let node: AnvilNode;
@@ -68,6 +68,21 @@ describe("createRpcClient against a hostile endpoint", () => {
       /^RPC endpoint http:\/\/127\.0\.0\.1:\d+\/ failed eth_chainId 4 times\nLast error: HTTP 503 Service Unavailable\. Retry later/,
     );
     expect(proxy.stats.requests).toBe(4);
+  });
+
+  test("error: HTTP 401 and 403 end at once with a UserError (exit 1): retrying cannot fix credentials", async () => {
+    for (const down of ["401", "403"] as const) {
+      proxy.configure({ down });
+      proxy.resetStats();
+      const error = await client({ retries: 3 })
+        .request("eth_chainId")
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UserError);
+      expect((error as UserError).message).toMatch(
+        new RegExp(`^The RPC endpoint http://127\\.0\\.0\\.1:\\d+/ refused access \\(HTTP ${down}\\)\n`),
+      );
+      expect(proxy.stats.requests).toBe(1);
+    }
   });
 
   test("behavior: rate limits on single calls of a batch: only those calls are sent again", async () => {
