@@ -1,0 +1,121 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { generateHistory } from "../../src/devchain/generateHistory.js";
+import type { History } from "../../src/devchain/history.js";
+import { diffFiles } from "../support/diffFiles.js";
+import { expectedFiles } from "../support/expectedFiles.js";
+import { indexedLogs } from "../support/indexedLogs.js";
+import { readPublished } from "../support/readPublished.js";
+import { runArgs } from "../support/runArgs.js";
+import { parseJson, runCli } from "../support/runCli.js";
+import { type DevChain, startDevChain } from "../support/startDevChain.js";
+
+const endTime = Date.UTC(2026, 3, 30, 18, 0, 0) / 1000;
+
+type RunSummary = { sync: { toBlock: number; head: number } };
+
+/**
+ * Which block a run reaches: the confirmation depth (given, and the local chain's default), a
+ * --to-block number or tag (anvil's safe and finalized are 32 and 64 blocks behind its head),
+ * and `sync` then `build` as two commands. Each publication must equal SPEC.md computed for
+ * exactly the logs up to that block, as of that block's time.
+ */
+describe("the block a run reaches, end to end through the CLI", () => {
+  let chain: DevChain;
+  let history: History;
+  let dir: string;
+  const timestamps = new Map<number, number>();
+
+  beforeAll(async () => {
+    history = generateHistory({ seed: 9, days: 15, sessionsPerDay: 30, endTime });
+    // Three-hour blocks: more than 64 of them, with sessions opening and closing all along.
+    chain = await startDevChain(history, { write: { blockSpanSeconds: 3 * 3600 } });
+    dir = mkdtempSync(join(tmpdir(), "mor-target-"));
+  });
+  afterAll(async () => {
+    await chain?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const blockTime = async (number: number): Promise<number> => {
+    const known = timestamps.get(number);
+    if (known !== undefined) return known;
+    const response = await fetch(chain.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "eth_getBlockByNumber",
+        params: [`0x${number.toString(16)}`, false],
+      }),
+    });
+    const { result } = (await response.json()) as { result: { timestamp: string } };
+    timestamps.set(number, Number(result.timestamp));
+    return Number(result.timestamp);
+  };
+
+  /** The published files equal SPEC.md for the logs of blocks 0..toBlock, as of its time. */
+  const expectPublishedUpTo = async (out: string, toBlock: number) => {
+    const asOf = await blockTime(toBlock);
+    const published = Object.fromEntries(
+      Object.entries(readPublished(out)).map(([path, text]) => [path, JSON.parse(text)]),
+    );
+    const expected = expectedFiles(history, { asOf, indexed: indexedLogs(chain.written, { toBlock }) });
+    expect(diffFiles(published, expected)).toEqual([]);
+    expect(published["meta.json"]).toMatchObject({ toBlock, asOf });
+  };
+
+  const paths = (name: string) => ({ db: join(dir, `${name}.sqlite`), out: join(dir, name) });
+
+  test("default: on a local chain no block is kept back; --confirmations n keeps n", async () => {
+    expect(chain.lastBlock).toBeGreaterThan(64);
+    const defaults = paths("defaults");
+    const withoutConfirmations = runArgs(chain, defaults).filter(
+      (arg, k, all) => arg !== "--confirmations" && all[k - 1] !== "--confirmations",
+    );
+    const ran = parseJson<RunSummary>(await runCli([...withoutConfirmations, "--json"]));
+    expect(ran.sync).toMatchObject({ head: chain.lastBlock, toBlock: chain.lastBlock });
+    await expectPublishedUpTo(defaults.out, chain.lastBlock);
+
+    const kept = paths("confirmations");
+    const five = parseJson<RunSummary>(await runCli(runArgs(chain, kept, "--confirmations", "5", "--json")));
+    expect(five.sync.toBlock).toBe(chain.lastBlock - 5);
+    await expectPublishedUpTo(kept.out, chain.lastBlock - 5);
+  });
+
+  test("behavior: --to-block as a number, safe and finalized; never past the confirmation depth", async () => {
+    const cases: Array<[string, string[], number]> = [
+      ["number", ["--to-block", "40"], 40],
+      ["safe", ["--to-block", "safe"], chain.lastBlock - 32],
+      ["finalized", ["--to-block", "finalized"], chain.lastBlock - 64],
+      ["capped", ["--to-block", String(chain.lastBlock - 2), "--confirmations", "10"], chain.lastBlock - 10],
+    ];
+    for (const [name, flags, toBlock] of cases) {
+      const target = paths(name);
+      const ran = parseJson<RunSummary>(await runCli(runArgs(chain, target, ...flags, "--json")));
+      expect([name, ran.sync.toBlock]).toEqual([name, toBlock]);
+      await expectPublishedUpTo(target.out, toBlock);
+    }
+  });
+
+  test("behavior: `sync` then `build` as two commands publish the block synced, and go on from there", async () => {
+    const { db, out } = paths("two-steps");
+    const [, ...chainFlags] = runArgs(chain, { db, out }).filter(
+      (arg, k, all) => arg !== "--out" && all[k - 1] !== "--out",
+    );
+    const synced = await runCli(["sync", ...chainFlags, "--to-block", "50"]);
+    expect(synced.code).toBe(0);
+    expect(existsSync(out)).toBe(false); // `sync` publishes nothing
+    const built = await runCli(["build", "--db", db, "--out", out]);
+    expect(built.code).toBe(0);
+    await expectPublishedUpTo(out, 50);
+
+    // The next sync continues from block 51 to the head.
+    expect((await runCli(["sync", ...chainFlags])).code).toBe(0);
+    expect((await runCli(["build", "--db", db, "--out", out])).code).toBe(0);
+    await expectPublishedUpTo(out, chain.lastBlock);
+  });
+});
