@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { type Address, concat, getAddress, type Hex, keccak256, stringToHex, zeroAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
@@ -11,6 +12,7 @@ import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
 import { type DevChain, startDevChain } from "../support/startDevChain.js";
+import { treeState } from "../support/treeState.js";
 
 const id = (label: string): Hex => keccak256(stringToHex(label));
 const address = (label: string): Address => getAddress(`0x${id(label).slice(-40)}`);
@@ -180,6 +182,22 @@ describe("bad data on chain, end to end through the CLI", () => {
     expect(providers.map((p) => p.provider)).toContain(zeroAddress);
     // Control characters are escaped: every file is one line of JSON.
     expect(readFileSync(join(out, "api/throughput/rollup/by-model-daily.json"), "utf8")).not.toMatch(/\n./);
+  });
+
+  test("error: output that fails its schema publishes nothing and exits 1", async () => {
+    const out = join(dir, "schema");
+    const db = join(dir, "schema.sqlite");
+    expect((await run("schema")).code).toBe(0);
+    const before = treeState(out);
+    // A database damaged behind the indexer's back: negative token counts.
+    const sqlite = new Database(db);
+    sqlite.exec("UPDATE closes SET tokens = -1");
+    sqlite.close();
+    const build = await runCli(["build", "--db", db, "--out", out]);
+    expect(build.code).toBe(1);
+    expect(build.stderr).toMatch(/^error: \d+ schema violation\(s\): nothing was published\n/);
+    expect(build.stderr).toMatch(/^summary\.json: \/all\/tokens must be >= 0/m);
+    expect(treeState(out)).toEqual(before);
   });
 
   test("behavior: reverting views read through batched eth_call give the same files as through Multicall3", async () => {
