@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History } from "../../src/devchain/history.js";
+import { createFaultProxy } from "../support/createFaultProxy.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { indexedLogs } from "../support/indexedLogs.js";
@@ -98,6 +99,20 @@ describe("the block a run reaches, end to end through the CLI", () => {
       const ran = parseJson<RunSummary>(await runCli(runArgs(chain, target, ...flags, "--json")));
       expect([name, ran.sync.toBlock]).toEqual([name, toBlock]);
       await expectPublishedUpTo(target.out, toBlock);
+    }
+  });
+
+  test("behavior: logs an endpoint returns from outside the range asked for are not indexed", async () => {
+    const proxy = await createFaultProxy(chain.rpcUrl);
+    try {
+      proxy.configure({ seed: 3, strayLogs: 1 });
+      const target = paths("stray");
+      const flags = ["--to-block", "40", "--json"];
+      parseJson(await runCli(runArgs({ rpcUrl: proxy.url, contract: chain.contract }, target, ...flags)));
+      expect(proxy.stats.faults.strayLogs).toBeGreaterThan(0);
+      await expectPublishedUpTo(target.out, 40);
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -57,6 +57,8 @@ export type FaultConfig = {
   nullNewestBlock?: number;
   /** An eth_getLogs answer carries some of its logs twice. */
   duplicateLogs?: number;
+  /** An eth_getLogs answer carries logs of the up to 50 blocks before and after the range asked for. */
+  strayLogs?: number;
   /**
    * A whole request is answered by a backend `laggingLag` blocks behind the head, as a load
    * balancer does: its eth_blockNumber is behind, blocks past its head are null, and eth_getLogs
@@ -92,6 +94,7 @@ export type FaultName =
   | "staleHead"
   | "nullNewestBlock"
   | "duplicateLogs"
+  | "strayLogs"
   | "laggingBackend"
   | "foreignLogs"
   | "down";
@@ -142,6 +145,7 @@ const emptyFaults = (): Record<FaultName, number> => ({
   staleHead: 0,
   nullNewestBlock: 0,
   duplicateLogs: 0,
+  strayLogs: 0,
   laggingBackend: 0,
   foreignLogs: 0,
   down: 0,
@@ -490,6 +494,20 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
         });
       });
     }
+    // Stray logs: the same filter over a wider range, of which only what is outside is added.
+    const strayQueries = new Map<Call, number>();
+    forward.forEach((call) => {
+      const range = call.method === "eth_getLogs" ? logRange(call) : undefined;
+      if (!range || !draw(config.strayLogs)) return;
+      const filter = (call.params?.[0] ?? {}) as Record<string, unknown>;
+      strayQueries.set(call, upstreamCalls.length);
+      upstreamCalls.push({
+        jsonrpc: "2.0",
+        id: `stray-${upstreamCalls.length}`,
+        method: "eth_getLogs",
+        params: [{ ...filter, fromBlock: hex(Math.max(0, range.from - 50)), toBlock: hex(range.to + 50) }],
+      });
+    });
     const byId = new Map<unknown, Answer>();
     if (upstreamCalls.length > 0) {
       const results = (await upstreamCall(upstreamCalls)) as Answer[];
@@ -553,6 +571,16 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
           stats.faults.duplicateLogs++;
           const copies = logs.filter(() => random() < 0.2);
           logs = [...logs, ...(copies.length > 0 ? copies : [logs[0] as Log])];
+        }
+        const stray = strayQueries.get(call);
+        if (stray !== undefined && range) {
+          const outside = ((byId.get(`stray-${stray}`)?.result ?? []) as Log[]).filter(
+            (log) => Number(log.blockNumber) < range.from || Number(log.blockNumber) > range.to,
+          );
+          if (outside.length > 0) {
+            stats.faults.strayLogs++;
+            logs = [...logs, ...outside];
+          }
         }
         const foreign = foreignQueries.get(call);
         if (foreign !== undefined) {
