@@ -51,8 +51,9 @@ export function demoCommand(): Command {
         await node.stop();
         if (scratch) rmSync(scratch, { recursive: true, force: true });
       };
-      const onSignal = () => {
-        void cleanup().finally(() => process.exit(130));
+      // Exit as a shell reports a signal's death (128 + its number), once everything is removed.
+      const onSignal = (signal: NodeJS.Signals) => {
+        void cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
       };
       process.once("SIGINT", onSignal);
       process.once("SIGTERM", onSignal);
