@@ -479,35 +479,27 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
       );
     const upstreamCalls: Call[] = forward.map((call, k) => ({ ...call, jsonrpc: "2.0", id: k }));
     if (needsHead) upstreamCalls.push({ jsonrpc: "2.0", id: "head", method: "eth_blockNumber", params: [] });
-    const foreignQueries = new Map<Call, number>();
-    if (config.foreignContract) {
-      forward.forEach((call) => {
-        const range = call.method === "eth_getLogs" ? logRange(call) : undefined;
-        if (!range) return;
-        const filter = (call.params?.[0] ?? {}) as Record<string, unknown>;
-        foreignQueries.set(call, upstreamCalls.length);
-        upstreamCalls.push({
-          jsonrpc: "2.0",
-          id: `foreign-${upstreamCalls.length}`,
-          method: "eth_getLogs",
-          params: [{ ...filter, address: config.foreignContract }],
-        });
-      });
-    }
-    // Stray logs: the same filter over a wider range, of which only what is outside is added.
-    const strayQueries = new Map<Call, number>();
-    forward.forEach((call) => {
-      const range = call.method === "eth_getLogs" ? logRange(call) : undefined;
-      if (!range || !draw(config.strayLogs)) return;
+    /** Another eth_getLogs sent upstream beside `call`, its filter changed; its answer's id. */
+    const extraLogQuery = (call: Call, kind: string, change: Record<string, unknown>): string => {
+      const id = `${kind}-${upstreamCalls.length}`;
       const filter = (call.params?.[0] ?? {}) as Record<string, unknown>;
-      strayQueries.set(call, upstreamCalls.length);
-      upstreamCalls.push({
-        jsonrpc: "2.0",
-        id: `stray-${upstreamCalls.length}`,
-        method: "eth_getLogs",
-        params: [{ ...filter, fromBlock: hex(Math.max(0, range.from - 50)), toBlock: hex(range.to + 50) }],
-      });
-    });
+      upstreamCalls.push({ jsonrpc: "2.0", id, method: "eth_getLogs", params: [{ ...filter, ...change }] });
+      return id;
+    };
+    // Foreign logs: the same filter for another contract. Stray logs: the same filter over a
+    // wider range, of which only what is outside the range asked for is added.
+    const foreignQueries = new Map<Call, string>();
+    const strayQueries = new Map<Call, string>();
+    for (const call of forward) {
+      const range = call.method === "eth_getLogs" ? logRange(call) : undefined;
+      if (!range) continue;
+      if (config.foreignContract)
+        foreignQueries.set(call, extraLogQuery(call, "foreign", { address: config.foreignContract }));
+      if (draw(config.strayLogs)) {
+        const wider = { fromBlock: hex(Math.max(0, range.from - 50)), toBlock: hex(range.to + 50) };
+        strayQueries.set(call, extraLogQuery(call, "stray", wider));
+      }
+    }
     const byId = new Map<unknown, Answer>();
     if (upstreamCalls.length > 0) {
       const results = (await upstreamCall(upstreamCalls)) as Answer[];
@@ -574,7 +566,7 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
         }
         const stray = strayQueries.get(call);
         if (stray !== undefined && range) {
-          const outside = ((byId.get(`stray-${stray}`)?.result ?? []) as Log[]).filter(
+          const outside = ((byId.get(stray)?.result ?? []) as Log[]).filter(
             (log) => Number(log.blockNumber) < range.from || Number(log.blockNumber) > range.to,
           );
           if (outside.length > 0) {
@@ -584,7 +576,7 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
         }
         const foreign = foreignQueries.get(call);
         if (foreign !== undefined) {
-          const foreignLogs = ((byId.get(`foreign-${foreign}`)?.result ?? []) as Log[]).filter(
+          const foreignLogs = ((byId.get(foreign)?.result ?? []) as Log[]).filter(
             (log) =>
               unitHash(`${config.seed ?? 1}:${log.blockHash}:${log.logIndex}`) < (config.foreignShare ?? 1),
           );
