@@ -21,8 +21,8 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import type { Hex } from "viem";
 import { deployMarketplace } from "../src/devchain/deployMarketplace.js";
-import { encodeReceipt } from "../src/devchain/encodeReceipt.js";
 import type { HistorySession } from "../src/devchain/history.js";
+import { signedClose } from "../src/devchain/signedClose.js";
 import { startAnvil } from "../src/devchain/startAnvil.js";
 import { writeHistory } from "../src/devchain/writeHistory.js";
 import { startCountingProxy } from "./bench/countingProxy.js";
@@ -316,19 +316,7 @@ function newSessions(catalog: ReturnType<typeof makeCatalog>, sessions: number):
       stake: 10n ** 18n,
       openedAt,
       endsAt: openedAt + 7200,
-      close: {
-        closedAt,
-        closeoutType: 0,
-        receipt: encodeReceipt({
-          sessionId,
-          chainId: 8453,
-          timestamp: closedAt - 5,
-          tpsScaled1000: 25_000,
-          ttftMs: 200 + (k % 3000),
-          inputTokens: 1000 + k,
-          outputTokens: 500 + (k % 700),
-        }),
-      },
+      close: signedClose(sessionId, closedAt, 200 + (k % 3000), [1000 + k, 500 + (k % 700)]),
     });
   }
   return list;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type ContractReader, createContractReader } from "../chain/createContractReader.js";
 import { createRpcClient } from "../chain/rpc/createRpcClient.js";
 import { deployMarketplace, multicall3Address } from "../devchain/deployMarketplace.js";
-import { encodeReceipt } from "../devchain/encodeReceipt.js";
 import type { History, HistorySession } from "../devchain/history.js";
+import { signedClose } from "../devchain/signedClose.js";
 import { type AnvilNode, startAnvil } from "../devchain/startAnvil.js";
 import { writeHistory } from "../devchain/writeHistory.js";
 import { silentLogger } from "../log/createLogger.js";
@@ -33,17 +33,7 @@ function sessions(bidId: Hex): HistorySession[] {
       stake: 10n ** 18n,
       openedAt,
       endsAt: openedAt + 2 * day,
-      close: {
-        closedAt,
-        closeoutType: 0,
-        receipt: encodeReceipt({
-          sessionId,
-          chainId: 8453,
-          timestamp: closedAt,
-          tpsScaled1000: 1,
-          ttftMs: 500,
-        }),
-      },
+      close: signedClose(sessionId, closedAt, 500),
     };
   });
 }

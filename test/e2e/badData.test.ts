@@ -6,6 +6,7 @@ import { type Address, concat, getAddress, type Hex, keccak256, stringToHex, zer
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
+import { signedClose } from "../../src/devchain/signedClose.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { readPublished } from "../support/readPublished.js";
@@ -63,15 +64,7 @@ function badHistory(): History {
     n++;
     const sessionId = id(`session ${n}`);
     const closedAt = endTime - n * 3000;
-    const signed = encodeReceipt({
-      sessionId,
-      chainId: 8453,
-      timestamp: closedAt,
-      tpsScaled1000: 20_000,
-      ttftMs: 100 * n,
-      inputTokens: 1000 + n,
-      outputTokens: 200 + n,
-    });
+    const signed = signedClose(sessionId, closedAt, 100 * n, [1000 + n, 200 + n]).receipt;
     const receipt =
       typeof close?.receipt === "function" ? close.receipt(sessionId) : (close?.receipt ?? signed);
     return {

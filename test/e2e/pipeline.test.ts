@@ -2,9 +2,9 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import type { History, HistorySession } from "../../src/devchain/history.js";
+import type { History, HistoryClose, HistorySession } from "../../src/devchain/history.js";
+import { signedClose } from "../../src/devchain/signedClose.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { readPublished } from "../support/readPublished.js";
@@ -22,20 +22,7 @@ function edgeSessions(history: History): HistorySession[] {
   if (!bid) throw new Error("no bid");
   // Not mostly zeros: the privacy check searches for its hex, which must not be part of an id.
   const user = "0xe5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5" as const;
-  const signed = (sessionId: `0x${string}`, closedAt: number, ttftMs: number, tokens: [number, number]) => ({
-    closedAt,
-    closeoutType: 0,
-    receipt: encodeReceipt({
-      sessionId,
-      chainId: 8453,
-      timestamp: closedAt,
-      tpsScaled1000: 12_000,
-      ttftMs,
-      inputTokens: tokens[0],
-      outputTokens: tokens[1],
-    }),
-  });
-  const session = (n: number, openedAt: number, close?: ReturnType<typeof signed>): HistorySession => ({
+  const session = (n: number, openedAt: number, close?: HistoryClose): HistorySession => ({
     sessionId: id(n),
     user,
     bidId: bid.bidId,
@@ -47,16 +34,16 @@ function edgeSessions(history: History): HistorySession[] {
   const max = 2 ** 32 - 1;
   return [
     // Exactly as-of − 24 h: out of the 24h window; one second later: in.
-    session(0xe1, endTime - 90_000, signed(id(0xe1), endTime - 86_400, 734, [10, 20])),
-    session(0xe2, endTime - 90_000, signed(id(0xe2), endTime - 86_399, 1001, [30, 40])),
+    session(0xe1, endTime - 90_000, signedClose(id(0xe1), endTime - 86_400, 734, [10, 20])),
+    session(0xe2, endTime - 90_000, signedClose(id(0xe2), endTime - 86_399, 1001, [30, 40])),
     // On the as-of time itself, and token counts near 2^32.
-    session(0xe3, endTime - 3000, signed(id(0xe3), endTime, 2, [max, max])),
+    session(0xe3, endTime - 3000, signedClose(id(0xe3), endTime, 2, [max, max])),
     // Stuck exactly at the grace edge (endsAt + 3600 = as-of) and one second short of it.
     { ...session(0xe4, endTime - 7200), endsAt: endTime - 3600 },
     { ...session(0xe5, endTime - 7200), endsAt: endTime - 3599 },
     // The last second of the leap-free February and the first of March.
-    session(0xe6, endTime - 10 * 86_400, signed(id(0xe6), Date.UTC(2026, 2, 1) / 1000 - 1, 500, [1, 1])),
-    session(0xe7, endTime - 10 * 86_400, signed(id(0xe7), Date.UTC(2026, 2, 1) / 1000, 600, [2, 2])),
+    session(0xe6, endTime - 10 * 86_400, signedClose(id(0xe6), Date.UTC(2026, 2, 1) / 1000 - 1, 500, [1, 1])),
+    session(0xe7, endTime - 10 * 86_400, signedClose(id(0xe7), Date.UTC(2026, 2, 1) / 1000, 600, [2, 2])),
     // A disputed close: the user wrote the receipt, here holding the user's own address (as text
     // and as an ABI word). It counts as a session and nothing else, and must be stored nowhere.
     session(0xe8, endTime - 5000, {

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Address, getAddress, type Hex, keccak256, stringToHex } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
+import { signedClose } from "../../src/devchain/signedClose.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
@@ -55,19 +55,7 @@ function closed(s: HistorySession, closedAt: number): HistorySession {
   const n = Number.parseInt(s.sessionId.slice(-4), 16);
   return {
     ...s,
-    close: {
-      closedAt,
-      closeoutType: 0,
-      receipt: encodeReceipt({
-        sessionId: s.sessionId,
-        chainId: 8453,
-        timestamp: closedAt,
-        tpsScaled1000: 10_000,
-        ttftMs: 100 + (n % 900),
-        inputTokens: 1000 + (n % 97),
-        outputTokens: 10 + (n % 13),
-      }),
-    },
+    close: signedClose(s.sessionId, closedAt, 100 + (n % 900), [1000 + (n % 97), 10 + (n % 13)]),
   };
 }
 

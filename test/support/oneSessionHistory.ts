@@ -1,6 +1,6 @@
 import { getAddress, type Hex, keccak256, stringToHex } from "viem";
-import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
 import type { History } from "../../src/devchain/history.js";
+import { signedClose } from "../../src/devchain/signedClose.js";
 
 const id = (label: string): Hex => keccak256(stringToHex(label));
 
@@ -12,15 +12,6 @@ export function oneSessionHistory(endTime: number): History {
   const modelId = id("model");
   const bidId = id("bid");
   const sessionId = id("session");
-  const receipt = encodeReceipt({
-    sessionId,
-    chainId: 8453,
-    timestamp: endTime - 60,
-    tpsScaled1000: 1,
-    ttftMs: 500,
-    inputTokens: 10,
-    outputTokens: 20,
-  });
   return {
     models: [{ modelId, name: "Model" }],
     bids: [{ bidId, provider: getAddress(`0x${id("provider").slice(-40)}`), modelId }],
@@ -32,7 +23,7 @@ export function oneSessionHistory(endTime: number): History {
         stake: 1n,
         openedAt: endTime - 600,
         endsAt: endTime,
-        close: { closedAt: endTime - 60, closeoutType: 0, receipt },
+        close: signedClose(sessionId, endTime - 60, 500, [10, 20]),
       },
     ],
     endTime,
