@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runProcess } from "../../src/util/runProcess.js";
 
 export type Measured = {
   wallMs: number;
@@ -36,33 +36,20 @@ export async function measureCommand(
     ? [gnuTime, ["-f", "%M %U %S", "-o", rusageFile, command, ...args]]
     : [command, args];
   const started = performance.now();
-  const child = spawn(file, argv, {
-    cwd: options.cwd,
-    env: options.env ?? process.env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
   let sampledKb = 0;
-  const sampler = useTime
-    ? undefined
-    : setInterval(() => {
+  let sampler: NodeJS.Timeout | undefined;
+  const { code, stdout, stderr } = await runProcess(file, argv, {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    env: options.env ?? process.env,
+    timeoutMs: options.timeoutMs ?? 30 * 60_000,
+    onSpawn: (child) => {
+      if (useTime) return;
+      sampler = setInterval(() => {
         if (child.pid !== undefined) sampledKb = Math.max(sampledKb, treeMemoryKb(child.pid).hwmKb);
       }, 20);
-  const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 30 * 60_000);
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (exitCode) => resolve(exitCode));
-  });
+    },
+  }).finally(() => clearInterval(sampler));
   const wallMs = performance.now() - started;
-  clearTimeout(timer);
-  if (sampler) clearInterval(sampler);
   let peakKb = sampledKb;
   let cpuMs: number | undefined;
   if (rusageFile && scratch) {

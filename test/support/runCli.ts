@@ -1,14 +1,9 @@
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { type ProcessResult, runProcess } from "../../src/util/runProcess.js";
 
 export const cliPath = fileURLToPath(new URL("../../bin/mor-throughput.js", import.meta.url));
 
-export type CliResult = {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-};
+export type CliResult = ProcessResult;
 
 /**
  * The environment of a CLI under test: the variables the CLI reads (RPC_URL, DB_PATH, OUT_DIR)
@@ -33,25 +28,9 @@ export function runCli(
   args: string[],
   options: { env?: Record<string, string | undefined>; timeoutMs?: number } = {},
 ): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], {
-      env: cliEnv(options.env),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 120_000);
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
+  return runProcess(process.execPath, [cliPath, ...args], {
+    env: cliEnv(options.env),
+    timeoutMs: options.timeoutMs ?? 120_000,
   });
 }
 
