@@ -3,7 +3,7 @@ import { parseOutputOptions } from "../config/parseOptions.js";
 import { runBuild } from "../publish/runBuild.js";
 import { runCommand } from "./context.js";
 import { addBuildOptions, addDbOption, addLogOptions } from "./options.js";
-import { checkDatabase, checkOutput, withDatabase, withOutputLocked } from "./resources.js";
+import { withResources } from "./resources.js";
 import { renderBuildSummary } from "./summary/renderBuildSummary.js";
 
 export function buildCommand(): Command {
@@ -16,10 +16,8 @@ export function buildCommand(): Command {
       raw,
       async ({ logger }) => {
         const { db, out, stuckGrace } = parseOutputOptions(raw);
-        checkDatabase(db, { create: false });
-        checkOutput(out);
-        return withOutputLocked(out, () =>
-          withDatabase(db, { create: false }, (store) => runBuild(store, { out, stuckGrace }, logger)),
+        return withResources({ db, create: false, out }, (store) =>
+          runBuild(store, { out, stuckGrace }, logger),
         );
       },
       renderBuildSummary,

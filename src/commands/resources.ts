@@ -3,17 +3,16 @@ import { join } from "node:path";
 import type { ChainContext } from "../config/connectChain.js";
 import { UserError } from "../errors/BaseError.js";
 import { checkOutputDirectory } from "../publish/publishRelease.js";
-import { acquireLock, type Lock } from "../store/acquireLock.js";
+import { acquireLock } from "../store/acquireLock.js";
 import { inspectDatabase } from "../store/inspectDatabase.js";
 import { openStore, type Store } from "../store/openStore.js";
 import { checkIdentity } from "../sync/checkIdentity.js";
 import { checkWritable } from "../util/checkWritable.js";
-import { makeDirectory } from "../util/makeDirectory.js";
 
 /*
- * A command checks every path it will use (checkDatabase, checkOutput) before it creates
- * anything (lockOutput, openDatabase): a run refused for a bad path or an unusable database
- * leaves the disk exactly as it found it, lock files included.
+ * withResources checks every path a command will use (checkDatabase, checkOutput) before it
+ * creates anything (the output lock, the database and its lock): a run refused for a bad path or
+ * an unusable database leaves the disk exactly as it found it, lock files included.
  */
 
 /**
@@ -21,7 +20,7 @@ import { makeDirectory } from "../util/makeDirectory.js";
  * not a writable file, written by a newer version, or (given the chain) indexed for another
  * chain, contract or start block.
  */
-export function checkDatabase(path: string, options: { create: boolean; chain?: ChainContext }): void {
+function checkDatabase(path: string, options: { create: boolean; chain?: ChainContext }): void {
   if (!options.create && !existsSync(path)) {
     throw new UserError(`No database at ${path}`, {
       details: "Run `mor-throughput sync` (or `run`) first, or point --db at an existing database.",
@@ -45,65 +44,46 @@ export function checkDatabase(path: string, options: { create: boolean; chain?: 
   }
 }
 
-/** The database, locked against other runs for as long as it is open. */
-function openDatabase(path: string, options: { create: boolean }): { store: Store; close(): void } {
-  checkDatabase(path, options);
-  const lock = acquireLock(`${path}.lock`, `the database ${path}`);
-  try {
-    const store = openStore(path);
-    return {
-      store,
-      close() {
-        store.close();
-        lock.release();
-      },
-    };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-}
+/** What a command works on: the database, and the output directory when it publishes. */
+export type Resources = {
+  db: string;
+  /** The database may be created (sync, run) or must exist (build). */
+  create: boolean;
+  /** Given: the database must have been indexed for this chain, contract and start block. */
+  chain?: ChainContext;
+  out?: string;
+};
 
-/** Runs `work` with the database open and locked (see openDatabase), and closes it after. */
-export async function withDatabase<T>(
-  path: string,
-  options: { create: boolean },
+/**
+ * Runs `work` with the output directory (when given) and the database locked against other
+ * runs, the database open; checks everything first, and releases everything after.
+ */
+export async function withResources<T>(
+  resources: Resources,
   work: (store: Store) => T | Promise<T>,
 ): Promise<T> {
-  const database = openDatabase(path, options);
+  const { db, out } = resources;
+  checkDatabase(db, resources);
+  if (out !== undefined) checkOutput(out);
+  const releases: Array<() => void> = []; // in the order taken; undone in reverse
   try {
-    return await work(database.store);
+    if (out !== undefined) {
+      // Taking the output lock creates the output directory.
+      const outputLock = acquireLock(join(out, ".lock"), `the output directory ${out}`);
+      releases.push(() => outputLock.release());
+    }
+    const databaseLock = acquireLock(`${db}.lock`, `the database ${db}`);
+    releases.push(() => databaseLock.release());
+    const store = openStore(db);
+    releases.push(() => store.close());
+    return await work(store);
   } finally {
-    database.close();
+    for (const release of releases.reverse()) release();
   }
 }
 
 /** Fails, creating nothing, when the output directory cannot be published into. */
-export function checkOutput(out: string): void {
+function checkOutput(out: string): void {
   checkWritable(out, "--out");
   checkOutputDirectory(out);
-}
-
-/** The output directory (created if needed), locked against other publishers. */
-function lockOutput(out: string): Lock {
-  checkOutput(out);
-  try {
-    makeDirectory(out);
-  } catch (error) {
-    throw new UserError(`Cannot create the output directory ${out}`, {
-      details: `Expected a writable directory (--out). ${(error as Error).message}`,
-      cause: error,
-    });
-  }
-  return acquireLock(join(out, ".lock"), `the output directory ${out}`);
-}
-
-/** Runs `work` with the output directory locked (see lockOutput), and releases it after. */
-export async function withOutputLocked<T>(out: string, work: () => T | Promise<T>): Promise<T> {
-  const lock = lockOutput(out);
-  try {
-    return await work();
-  } finally {
-    lock.release();
-  }
 }

@@ -4,7 +4,7 @@ import { parseChainOptions, parseOutputOptions } from "../config/parseOptions.js
 import { runSync } from "../sync/runSync.js";
 import { runCommand } from "./context.js";
 import { addChainOptions, addDbOption, addLogOptions } from "./options.js";
-import { checkDatabase, withDatabase } from "./resources.js";
+import { withResources } from "./resources.js";
 import { renderSyncSummary } from "./summary/renderSyncSummary.js";
 
 export function syncCommand(): Command {
@@ -19,8 +19,7 @@ export function syncCommand(): Command {
         const options = parseChainOptions(raw);
         const { db } = parseOutputOptions(raw);
         const chain = await connectChain(options, logger);
-        checkDatabase(db, { create: true, chain });
-        return withDatabase(db, { create: true }, (store) =>
+        return withResources({ db, create: true, chain }, (store) =>
           runSync(store, chain, logger, progress.update),
         ).finally(() => progress.done());
       },

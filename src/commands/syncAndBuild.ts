@@ -3,7 +3,7 @@ import type { OutputOptions } from "../config/parseOptions.js";
 import { runBuild } from "../publish/runBuild.js";
 import { runSync } from "../sync/runSync.js";
 import type { CommandContext } from "./context.js";
-import { checkDatabase, checkOutput, withDatabase, withOutputLocked } from "./resources.js";
+import { withResources } from "./resources.js";
 import type { RunSummary } from "./summary/renderRunSummary.js";
 
 /**
@@ -15,12 +15,8 @@ export async function syncAndBuild(
   { db, out, stuckGrace }: OutputOptions,
   { logger, progress }: Pick<CommandContext, "logger" | "progress">,
 ): Promise<RunSummary> {
-  checkDatabase(db, { create: true, chain });
-  checkOutput(out);
-  return withOutputLocked(out, () =>
-    withDatabase(db, { create: true }, async (store) => {
-      const sync = await runSync(store, chain, logger, progress.update).finally(() => progress.done());
-      return { sync, build: runBuild(store, { out, stuckGrace }, logger) };
-    }),
-  );
+  return withResources({ db, create: true, chain, out }, async (store) => {
+    const sync = await runSync(store, chain, logger, progress.update).finally(() => progress.done());
+    return { sync, build: runBuild(store, { out, stuckGrace }, logger) };
+  });
 }
