@@ -47,30 +47,27 @@ export async function runCommand<Result>(
     const result = await body(context);
     printResult(context, result, render);
   } catch (error) {
-    context?.progress.done();
     const code = exitCodeOf(error);
-    const secret = context?.secretUrl ?? (typeof raw.rpcUrl === "string" ? raw.rpcUrl : process.env.RPC_URL);
-    const described = context?.logFormat === "json" ? describeAsJson(error, code) : describe(error, code);
-    process.stderr.write(`${redactSecrets(described, secret)}\n`);
     process.exitCode = code;
+    if (context?.logFormat === "json") {
+      // One line for log collectors: the message, what was expected or what to do, the exit code.
+      if (code === ExitCode.internal) {
+        const { message, stack } =
+          error instanceof Error ? error : { message: String(error), stack: undefined };
+        context.logger.error(`internal error: ${message}`, { stack, exitCode: code });
+      } else {
+        const { shortMessage, details } = error as BaseError;
+        context.logger.error(shortMessage, { details, exitCode: code });
+      }
+      return;
+    }
+    const secret = context?.secretUrl ?? (typeof raw.rpcUrl === "string" ? raw.rpcUrl : process.env.RPC_URL);
+    const described =
+      code === ExitCode.internal
+        ? `internal error: ${(error as Error)?.stack ?? String(error)}`
+        : `error: ${(error as BaseError).message}`;
+    process.stderr.write(`${redactSecrets(described, secret)}\n`);
   }
-}
-
-function describe(error: unknown, code: ExitCode): string {
-  return code === ExitCode.internal
-    ? `internal error: ${(error as Error)?.stack ?? String(error)}`
-    : `error: ${(error as BaseError).message}`;
-}
-
-/** One line for log collectors: the message, what was expected or what to do, the exit code. */
-function describeAsJson(error: unknown, code: ExitCode): string {
-  if (code === ExitCode.internal) {
-    const message = error instanceof Error ? error.message : String(error);
-    const stack = error instanceof Error ? error.stack : undefined;
-    return JSON.stringify({ level: "error", msg: `internal error: ${message}`, stack, exitCode: code });
-  }
-  const { shortMessage, details } = error as BaseError;
-  return JSON.stringify({ level: "error", msg: shortMessage, details, exitCode: code });
 }
 
 /** The one way a command's result object reaches the user: JSON, or summary lines made from it. */

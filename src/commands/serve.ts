@@ -6,21 +6,18 @@ import type { Logger } from "../log/createLogger.js";
 import { openApiPath } from "../publish/buildOpenApi.js";
 import { apiPath, fileSchemas } from "../publish/fileSchemas.js";
 import { createStaticServer } from "../serve/createStaticServer.js";
-import { runCommand } from "./context.js";
+import { printResult, runCommand } from "./context.js";
 import { addLogOptions, addOutOption, addPortOption } from "./options.js";
 
 export function serveCommand(): Command {
   const command = new Command("serve").description("serve the published directory on 127.0.0.1 for preview");
   addLogOptions(addPortOption(addOutOption(command)));
   return command.action((raw) =>
-    runCommand(raw, async ({ logger, json }) => {
+    runCommand(raw, async (context) => {
       const { out } = parseOutputOptions(raw);
       const port = parseInteger("--port", raw.port ?? 8080, { max: 65_535 });
-      const { url } = await serveDirectory(out, port, logger);
-      if (json)
-        process.stdout.write(
-          `${JSON.stringify({ url, dashboard: `${url}/`, files: fileUrls(url) }, null, 2)}\n`,
-        );
+      const { url } = await serveDirectory(out, port, context.logger);
+      printResult(context, { url, dashboard: `${url}/`, files: fileUrls(url) });
       await new Promise(() => {}); // until interrupted
     }),
   );
