@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Command, Option } from "commander";
+import { Command } from "commander";
 import { connectChain } from "../config/connectChain.js";
 import { parseChainOptions, parseInteger, parseOutputOptions } from "../config/parseOptions.js";
 import { printResult, runCommand } from "./context.js";
-import { addBuildOptions, addLogOptions, addPortOption } from "./options.js";
+import { addBuildOptions, addDbOption, addLogOptions, addPortOption } from "./options.js";
 import { serveDirectory } from "./serve.js";
 import { renderRunSummary } from "./summary/renderRunSummary.js";
 import { syncAndBuild } from "./syncAndBuild.js";
@@ -20,10 +20,7 @@ export function demoCommand(): Command {
     .option("--days <n>", "days of history", "75")
     .option("--sessions-per-day <n>", "average sessions a day", "120")
     .option("--seed <n>", "seed of the generated history", "1");
-  command.addOption(
-    new Option("--db <path>", "SQLite database (default: a temporary file, removed on exit)").env("DB_PATH"),
-  );
-  addLogOptions(addPortOption(addBuildOptions(command)));
+  addLogOptions(addPortOption(addBuildOptions(addDbOption(command, "a temporary file, removed on exit"))));
   return command.action((raw) =>
     runCommand(raw, async (context) => {
       const { logger } = context;
@@ -32,7 +29,7 @@ export function demoCommand(): Command {
       const seed = parseInteger("--seed", raw.seed);
       const port = parseInteger("--port", raw.port ?? 8080, { max: 65_535 });
       const output = parseOutputOptions(raw);
-      const temporary = raw.db === undefined && process.env.DB_PATH === undefined;
+      const temporary = raw.db === undefined; // commander folds DB_PATH into raw.db
       const scratch = temporary ? mkdtempSync(join(tmpdir(), "mor-throughput-demo-")) : undefined;
       const db = scratch ? join(scratch, "demo.sqlite") : output.db;
 

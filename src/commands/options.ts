@@ -38,9 +38,9 @@ export function addChainOptions(command: Command): Command {
     );
 }
 
-export function addDbOption(command: Command): Command {
+export function addDbOption(command: Command, fallback = "data/throughput.sqlite"): Command {
   return command.addOption(
-    new Option("--db <path>", "SQLite database (default: data/throughput.sqlite)").env("DB_PATH"),
+    new Option("--db <path>", `SQLite database (default: ${fallback})`).env("DB_PATH"),
   );
 }
 
