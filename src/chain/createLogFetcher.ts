@@ -1,7 +1,7 @@
 import { TransientError } from "../errors/BaseError.js";
 import { type Logger, silentLogger } from "../log/createLogger.js";
-import { redactUrl } from "../log/redactUrl.js";
 import { sessionClosedTopic, sessionOpenedTopic } from "./abi.js";
+import { askUntilKnown } from "./askUntilKnown.js";
 import { type BlockHeader, parseBlockHeader, type RawBlock } from "./getBlockHeader.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 import { RpcResponseError } from "./rpc/RpcError.js";
@@ -39,8 +39,6 @@ export type LogFetcherOptions = {
   heavyResult?: number;
   /** Attempts for a single block whose logs the endpoint refuses to serve. Default: the client's retries + 1. */
   singleBlockAttempts?: number;
-  /** Attempts for a range whose last block the endpoint does not know yet (a lagging backend). */
-  lagAttempts?: number;
   /** First wait before asking a lagging endpoint again; grows linearly. */
   lagDelayMs?: number;
   logger?: Logger;
@@ -52,7 +50,6 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
   const lightResult = options.lightResult ?? 2_000;
   const heavyResult = options.heavyResult ?? 10_000;
   const singleBlockAttempts = options.singleBlockAttempts ?? client.retries + 1;
-  const lagAttempts = options.lagAttempts ?? 5;
   const lagDelayMs = options.lagDelayMs ?? 250;
   const logger = options.logger ?? silentLogger;
   // Start with one block and double while ranges come back light: a dense chain never answers
@@ -66,7 +63,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
    */
   const request = async (from: number, to: number): Promise<LogRange> => {
     const toBlock = `0x${to.toString(16)}`;
-    for (let attempt = 1; ; attempt++) {
+    const ask = async (): Promise<LogRange | null> => {
       const [logs, block] = await client.requestTogether<[RawLog[], RawBlock]>([
         {
           method: "eth_getLogs",
@@ -84,16 +81,15 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
       if (!Array.isArray(logs))
         throw new TransientError(`eth_getLogs returned ${typeof logs}, expected an array`);
       const end = parseBlockHeader(block);
-      if (end) return { logs, end };
-      if (attempt >= lagAttempts) {
-        throw new TransientError(`The RPC endpoint ${redactUrl(client.url)} does not return block ${to}`, {
-          details:
-            "It announced a head it cannot serve yet. Nothing past the last committed range was written; retry later.",
-        });
-      }
-      logger.debug("block range end not known to the endpoint yet: asking again", { from, to });
-      await new Promise((resolve) => setTimeout(resolve, lagDelayMs * attempt));
-    }
+      if (!end) logger.debug("block range end not known to the endpoint yet", { from, to });
+      return end ? { logs, end } : null;
+    };
+    const range = await askUntilKnown(ask, { attempts: 5, delayMs: lagDelayMs });
+    if (range) return range;
+    throw new TransientError(`The RPC endpoint ${client.safeUrl} does not return block ${to}`, {
+      details:
+        "It announced a head it cannot serve yet. Nothing past the last committed range was written; retry later.",
+    });
   };
 
   const fetchRange = async (from: number, to: number, attempt = 1): Promise<LogRange> => {
@@ -109,13 +105,10 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
         return { logs: left.logs.concat(right.logs), end: right.end };
       }
       if (attempt >= singleBlockAttempts) {
-        throw new TransientError(
-          `The RPC endpoint ${redactUrl(client.url)} refuses the logs of block ${from}`,
-          {
-            details: `Last error: ${error.shortMessage}. A single block cannot be split further. Retry later, or use another endpoint (--rpc-url).`,
-            cause: error,
-          },
-        );
+        throw new TransientError(`The RPC endpoint ${client.safeUrl} refuses the logs of block ${from}`, {
+          details: `Last error: ${error.shortMessage}. A single block cannot be split further. Retry later, or use another endpoint (--rpc-url).`,
+          cause: error,
+        });
       }
       await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
       return fetchRange(from, to, attempt + 1);

@@ -1,4 +1,5 @@
 import { TransientError } from "../errors/BaseError.js";
+import { askUntilKnown } from "./askUntilKnown.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 
 export type BlockHeader = { number: number; hash: string; timestamp: number };
@@ -29,22 +30,15 @@ export function parseBlockHeader(raw: RawBlock): BlockHeader | null {
  * Like getBlockHeaderOrNull, but a block the endpoint has just announced and cannot serve yet
  * (a lagging backend behind a load balancer) is asked for again a few times before giving up.
  */
-export async function getBlockHeader(
-  client: RpcClient,
-  block: number | BlockTag,
-  options: { attempts?: number; delayMs?: number } = {},
-): Promise<BlockHeader> {
-  const attempts = options.attempts ?? 5;
-  for (let attempt = 1; ; attempt++) {
-    const header = await getBlockHeaderOrNull(client, block);
-    if (header) return header;
-    if (attempt >= attempts) {
-      throw new TransientError(`The RPC endpoint does not return block ${block}`, {
-        details: "The endpoint announced a head it cannot serve; retry later or use another endpoint.",
-      });
-    }
-    await new Promise((resolve) => setTimeout(resolve, (options.delayMs ?? 250) * attempt));
-  }
+export async function getBlockHeader(client: RpcClient, block: number | BlockTag): Promise<BlockHeader> {
+  const header = await askUntilKnown(() => getBlockHeaderOrNull(client, block), {
+    attempts: 5,
+    delayMs: 250,
+  });
+  if (header) return header;
+  throw new TransientError(`The RPC endpoint ${client.safeUrl} does not return block ${block}`, {
+    details: "The endpoint announced a head it cannot serve; retry later or use another endpoint.",
+  });
 }
 
 export async function getHeadNumber(client: RpcClient): Promise<number> {

@@ -1,3 +1,4 @@
+import { askUntilKnown } from "../chain/askUntilKnown.js";
 import { type BlockHeader, getBlockHeaderOrNull } from "../chain/getBlockHeader.js";
 import type { RpcClient } from "../chain/rpc/createRpcClient.js";
 import { UserError } from "../errors/BaseError.js";
@@ -64,10 +65,9 @@ async function isCanonical(
   block: BlockHeader,
   attempts: number,
 ): Promise<boolean | undefined> {
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    const header = await getBlockHeaderOrNull(client, block.number);
-    if (header) return header.hash === block.hash;
-    if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-  }
-  return undefined;
+  const header = await askUntilKnown(() => getBlockHeaderOrNull(client, block.number), {
+    attempts,
+    delayMs: 300,
+  });
+  return header ? header.hash === block.hash : undefined;
 }

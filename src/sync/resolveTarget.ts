@@ -13,10 +13,9 @@ export async function resolveTarget(
   client: RpcClient,
   toBlock: ToBlock,
   confirmations: number,
-  headSamples = 5,
 ): Promise<{ head: number; target: number }> {
   let head = -1;
-  for (let sample = 0; sample < headSamples; sample++) head = Math.max(head, await getHeadNumber(client));
+  for (let sample = 0; sample < 5; sample++) head = Math.max(head, await getHeadNumber(client));
   const deepest = head - confirmations;
   let requested = deepest;
   if (typeof toBlock === "number") requested = toBlock;

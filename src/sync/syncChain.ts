@@ -4,7 +4,6 @@ import type { SessionState } from "../chain/readSessions.js";
 import type { ChainContext } from "../config/connectChain.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
-import { redactUrl } from "../log/redactUrl.js";
 import type { SyncStore } from "../store/createSyncStore.js";
 import { checkIdentity } from "./checkIdentity.js";
 import { fetchRange, type RangeContext, type RangeResult } from "./fetchRange.js";
@@ -90,7 +89,7 @@ export async function syncChain(store: SyncStore, options: SyncOptions): Promise
     // Nothing past a synced block the endpoint cannot show us: a reorg there would go unseen.
     if (head >= checkpoint.blockNumber) {
       throw new TransientError(
-        `The RPC endpoint ${redactUrl(client.url)} does not return block ${checkpoint.blockNumber}, the last one synced, although its head is ${head}`,
+        `The RPC endpoint ${client.safeUrl} does not return block ${checkpoint.blockNumber}, the last one synced, although its head is ${head}`,
         { details: "Nothing was changed. Retry later, or use another endpoint (--rpc-url)." },
       );
     }

@@ -35,7 +35,8 @@ export type RpcClient = {
    */
   requestTogether<T extends unknown[] = unknown[]>(calls: ReadonlyArray<RpcCall>): Promise<T>;
   readonly stats: RpcStats;
-  readonly url: string;
+  /** The endpoint's URL fit for messages: no credentials (log/redactUrl). */
+  readonly safeUrl: string;
   /** Retries of a failed call before giving up: callers that retry on their own keep to it too. */
   readonly retries: number;
 };
@@ -211,7 +212,6 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       })),
     );
   };
-  const isLoneGroup = (batch: Pending[]) => batch.length === 1 && (batch[0]?.calls.length ?? 0) > 1;
 
   const send = async (formed: Pending[]): Promise<void> => {
     // Batches may have shrunk since this one was formed: send no more than they may hold now.
@@ -228,14 +228,10 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     try {
       responses = await post(body, calls.length > 1);
     } catch (error) {
-      if (error instanceof BatchRefused && batch.length > 1) {
+      // Only a request of several calls is refused as a batch (several units, or one group).
+      if (error instanceof BatchRefused) {
         shrinkBatches(Math.floor(callCount / 2), true);
         logger.debug("rpc batch refused, shrinking", { batchSize });
-        enqueue(batch);
-        return;
-      }
-      if (error instanceof BatchRefused && isLoneGroup(batch)) {
-        shrinkBatches(Math.floor(callCount / 2), true);
         enqueue(batch);
         return;
       }
@@ -377,14 +373,11 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     });
 
   return {
-    url: options.url,
+    safeUrl,
     retries,
     stats,
     request: <T>(method: string, params: readonly unknown[] = []) => submit<T>([{ method, params }], false),
-    requestTogether: <T extends unknown[]>(calls: ReadonlyArray<RpcCall>) => {
-      if (calls.length === 0) return Promise.resolve([] as unknown as T);
-      return submit<T>(calls, true);
-    },
+    requestTogether: <T extends unknown[]>(calls: ReadonlyArray<RpcCall>) => submit<T>(calls, true),
   };
 }
 
