@@ -18,8 +18,11 @@ export type RawLog = {
   removed?: boolean;
 };
 
-/** The logs of a block range, and the header of its last block from the same answer. */
-export type LogRange = { logs: RawLog[]; end: BlockHeader };
+/**
+ * The logs of a block range, with the headers of its last block and of the block before it
+ * (undefined before block 0) from the same answer: what the range ends on and builds on.
+ */
+export type LogRange = { logs: RawLog[]; end: BlockHeader; parent: BlockHeader | undefined };
 
 export type LogFetcher = {
   /** Every SessionOpened / SessionClosed log of the contract in [from, to], splitting as needed. */
@@ -57,14 +60,16 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
   let rangeSize = Math.min(options.initialRangeSize ?? 1, maxRangeSize);
 
   /**
-   * The logs of [from, to] and block `to`, asked of one backend in one request. A backend behind
-   * a load balancer that has not reached `to` yet answers null for the block and may have cut the
-   * logs at its own head without a word (geth does): such an answer is asked for again.
+   * The logs of [from, to], block `to` and block `from - 1`, asked of one backend in one request.
+   * A backend behind a load balancer that has not reached `to` yet answers null for the block and
+   * may have cut the logs at its own head without a word (geth does): such an answer is asked for
+   * again.
    */
   const request = async (from: number, to: number): Promise<LogRange> => {
     const toBlock = `0x${to.toString(16)}`;
+    const parentCall = { method: "eth_getBlockByNumber", params: [`0x${(from - 1).toString(16)}`, false] };
     const ask = async (): Promise<LogRange | null> => {
-      const [logs, block] = await client.requestTogether<[RawLog[], RawBlock]>([
+      const [logs, block, parentBlock] = await client.requestTogether<[RawLog[], RawBlock, RawBlock?]>([
         {
           method: "eth_getLogs",
           params: [
@@ -77,12 +82,15 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
           ],
         },
         { method: "eth_getBlockByNumber", params: [toBlock, false] },
+        ...(from > 0 ? [parentCall] : []),
       ]);
       if (!Array.isArray(logs))
         throw new TransientError(`eth_getLogs returned ${typeof logs}, expected an array`);
       const end = parseBlockHeader(block);
-      if (!end) logger.debug("block range end not known to the endpoint yet", { from, to });
-      return end ? { logs, end } : null;
+      const parent = from > 0 ? parseBlockHeader(parentBlock ?? null) : undefined;
+      if (end && parent !== null) return { logs, end, parent };
+      logger.debug("block range end not known to the endpoint yet", { from, to });
+      return null;
     };
     const range = await askUntilKnown(ask, { attempts: 5, delayMs: lagDelayMs });
     if (range) return range;
@@ -102,7 +110,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
         rangeSize = Math.max(1, Math.min(rangeSize, split - from + 1));
         logger.debug("log range refused, splitting", { from, to, split, reason: error.shortMessage });
         const [left, right] = await Promise.all([fetchRange(from, split), fetchRange(split + 1, to)]);
-        return { logs: left.logs.concat(right.logs), end: right.end };
+        return { logs: left.logs.concat(right.logs), end: right.end, parent: left.parent };
       }
       if (attempt >= singleBlockAttempts) {
         throw new TransientError(`The RPC endpoint ${client.safeUrl} refuses the logs of block ${from}`, {

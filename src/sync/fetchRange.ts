@@ -56,10 +56,9 @@ export type RangeResult = {
 export async function fetchRange(ctx: RangeContext, from: number, to: number): Promise<RangeResult> {
   const hashNumbers: number[] = [];
   for (let n = Math.max(from, ctx.hashWindowStart); n < to; n++) hashNumbers.push(n);
-  const [{ logs: rawLogs, end }, headers, parent] = await Promise.all([
+  const [{ logs: rawLogs, end, parent }, headers] = await Promise.all([
     ctx.logs.fetch(from, to),
     Promise.all(hashNumbers.map((n) => getBlockHeader(ctx.client, n))),
-    from > 0 ? getBlockHeader(ctx.client, from - 1) : undefined,
   ]);
   const hashes = new Map<number, string>([
     [end.number, end.hash],
