@@ -1,3 +1,5 @@
+import { getAddress } from "viem";
+
 /**
  * Bounds-checked reads of ABI-encoded data (32-byte words) straight from a Buffer. The sync
  * decodes hundreds of thousands of getSession results; viem's general decoder converts hex to
@@ -43,6 +45,11 @@ export function readSmall(data: Uint8Array, offset: number): number {
   let value = 0;
   for (let i = offset + word - 6; i < offset + word; i++) value = value * 256 + (data[i] as number);
   return value;
+}
+
+/** An address (the high 12 bytes must be zero), EIP-55 checksummed. */
+export function readAddress(data: Uint8Array, offset: number): string {
+  return getAddress(`0x${readUint(data, offset, 160).toString(16).padStart(40, "0")}`);
 }
 
 export function readBool(data: Uint8Array, offset: number): boolean {

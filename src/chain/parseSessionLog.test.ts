@@ -45,12 +45,17 @@ describe("parseSessionLog", () => {
     expect(JSON.stringify(parsed)).not.toMatch(/d7d7/i);
   });
 
-  test("behavior: a topic3 word that is not an address names no provider", () => {
+  test("behavior: a topic3 word that is not an address names no provider; nor does a SessionOpened log", () => {
     const parsed = parseSessionLog(
-      raw([sessionOpenedTopic, word("1"), sessionId, `0x${"ff".repeat(32)}`]),
+      raw([sessionClosedTopic, word("1"), sessionId, `0x${"ff".repeat(32)}`]),
       contract,
     );
     expect(parsed.kind === "session" && parsed.log.provider).toBeUndefined();
+    const opened = parseSessionLog(
+      raw([sessionOpenedTopic, word("1"), sessionId, word("a1".repeat(20))]),
+      contract,
+    );
+    expect(opened.kind === "session" && opened.log.provider).toBeUndefined();
   });
 
   test("behavior: logs of another contract, other events and removed logs are foreign", () => {

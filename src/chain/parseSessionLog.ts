@@ -1,13 +1,14 @@
-import { getAddress } from "viem";
 import { sessionClosedTopic, sessionOpenedTopic } from "./abi.js";
+import { hexToBuffer, readAddress } from "./abiReader.js";
 import type { RawLog } from "./createLogFetcher.js";
 
 export type SessionLog = {
   event: "opened" | "closed";
   sessionId: string;
   /**
-   * The provider named by topic3 (EIP-55), undefined when the word is not an address. The bid
-   * names the same provider; this one serves when the bid cannot be read.
+   * A SessionClosed log's provider, topic3 (EIP-55); undefined when the word is not an address,
+   * and for SessionOpened. The bid names the same provider; this one serves when the bid cannot
+   * be read.
    */
   provider: string | undefined;
   blockNumber: number;
@@ -39,10 +40,18 @@ export function parseSessionLog(raw: RawLog, contract: string): ParsedLog {
     return { kind: "foreign", key, blockNumber, reason: "not a session event" };
   }
   if (raw.removed) return { kind: "foreign", key, blockNumber, reason: "removed log" };
-  const topic3 = raw.topics[3]?.toLowerCase() ?? "";
-  const provider = /^0x0{24}[0-9a-f]{40}$/.test(topic3) ? getAddress(`0x${topic3.slice(26)}`) : undefined;
+  const provider = event === "closed" ? providerOf(raw.topics[3] ?? "") : undefined;
   return {
     kind: "session",
     log: { event, sessionId, provider, blockNumber, blockHash: raw.blockHash.toLowerCase(), logIndex },
   };
+}
+
+/** topic3 as an address; undefined when the word is not one. */
+function providerOf(topic: string): string | undefined {
+  try {
+    return readAddress(hexToBuffer(topic), 0);
+  } catch {
+    return undefined;
+  }
 }

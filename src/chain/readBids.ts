@@ -1,6 +1,6 @@
-import { encodeFunctionData, getAddress, type Hex } from "viem";
+import { encodeFunctionData, type Hex } from "viem";
 import { marketplaceAbi } from "./abi.js";
-import { readBytes32, readUint } from "./abiReader.js";
+import { readAddress, readBytes32, readUint } from "./abiReader.js";
 import type { ContractReader } from "./createContractReader.js";
 
 /** A bid's immutable facts: who serves it and which model. */
@@ -32,11 +32,10 @@ export async function readBids(
 /** getBid returns a static tuple: provider, modelId, pricePerSecond, nonce, createdAt, deletedAt. */
 export function decodeBid(data: Uint8Array): BidRead {
   try {
-    const provider = readUint(data, 0, 160);
     return {
       ok: true,
       state: {
-        provider: getAddress(`0x${provider.toString(16).padStart(40, "0")}`),
+        provider: readAddress(data, 0),
         modelId: readBytes32(data, 32),
         pricePerSecond: readUint(data, 64),
       },
