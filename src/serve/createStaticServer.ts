@@ -25,7 +25,7 @@ export function createStaticServer(root: string): Server {
       response.end(file === 414 ? "URI too long\n" : file === 400 ? "bad request\n" : "not found\n");
       return;
     }
-    const headers = { ...headersFor(urlPathOf(request.url), file.path), "Content-Length": String(file.size) };
+    const headers = { ...headersFor(file.urlPath, file.path), "Content-Length": String(file.size) };
     response.writeHead(200, headers);
     if (method === "HEAD") {
       response.end();
@@ -44,8 +44,14 @@ export function createStaticServer(root: string): Server {
   return server;
 }
 
-/** The file a request URL names, or the status code to answer with. */
-export function resolveFile(root: string, url: string): { path: string; size: number } | number {
+/**
+ * The file a request URL names, with the URL's decoded path (what the header rules match), or
+ * the status code to answer with.
+ */
+function resolveFile(
+  root: string,
+  url: string,
+): { path: string; size: number; urlPath: string } | number {
   if (url.length > maxUrlLength) return 414;
   const rawPath = url.split("?")[0]?.split("#")[0] ?? "/";
   let path: string;
@@ -74,13 +80,8 @@ export function resolveFile(root: string, url: string): { path: string; size: nu
     }
     if (!stats.isFile()) return 404;
     if (real !== base && !real.startsWith(base + sep)) return 404;
-    return { path: real, size: stats.size };
+    return { path: real, size: stats.size, urlPath: path.replace(/\/{2,}/g, "/") };
   } catch {
     return 404;
   }
-}
-
-/** The decoded path of a request URL that resolveFile accepted: what the header rules match. */
-function urlPathOf(url = "/"): string {
-  return decodeURIComponent(url.split("?")[0]?.split("#")[0] ?? "/").replace(/\/{2,}/g, "/");
 }

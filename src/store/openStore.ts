@@ -32,8 +32,8 @@ export function knownSchemaVersion(): number {
  * Opens (or creates) the SQLite database, sets the pragmas, and applies the committed
  * migrations. A database written by a newer version is refused before anything changes.
  */
-export function openStore(path: string, options: { readonly?: boolean } = {}): Store {
-  if (path !== ":memory:" && !options.readonly) {
+export function openStore(path: string): Store {
+  if (path !== ":memory:") {
     try {
       makeDirectory(dirname(path));
     } catch (error) {
@@ -45,10 +45,7 @@ export function openStore(path: string, options: { readonly?: boolean } = {}): S
   }
   let sqlite: Database.Database;
   try {
-    sqlite = new Database(path, {
-      readonly: options.readonly ?? false,
-      fileMustExist: options.readonly ?? false,
-    });
+    sqlite = new Database(path);
     sqlite.pragma("busy_timeout = 5000");
   } catch (error) {
     throw new UserError(`Cannot open the database ${path}`, {
@@ -60,10 +57,8 @@ export function openStore(path: string, options: { readonly?: boolean } = {}): S
   try {
     // Before any pragma that writes (journal_mode): a newer database is left exactly as it was.
     version = checkSchemaVersion(sqlite, path);
-    if (!options.readonly) {
-      sqlite.pragma("journal_mode = WAL");
-      sqlite.pragma("synchronous = NORMAL");
-    }
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
   } catch (error) {
     sqlite.close();
@@ -75,7 +70,7 @@ export function openStore(path: string, options: { readonly?: boolean } = {}): S
   }
   const known = knownSchemaVersion();
   const db = drizzle(sqlite, { schema }) as StoreDb;
-  if (!options.readonly && version < known) {
+  if (version < known) {
     try {
       migrate(db, { migrationsFolder: migrationsFolder() });
       sqlite.pragma(`user_version = ${known}`);
