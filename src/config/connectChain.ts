@@ -64,7 +64,7 @@ export async function connectChain(options: ChainOptions, logger: Logger): Promi
         "The endpoint returns no code for this address at its latest block. Expected the marketplace contract's address on this chain: check --contract and --rpc-url.",
     });
   }
-  if (head !== undefined && options.fromBlock !== undefined && options.fromBlock > head) {
+  if (head !== undefined && (options.fromBlock ?? 0) > head) {
     throw new UserError(`--from-block ${options.fromBlock} is past the chain's head, block ${head}`, {
       details:
         "Expected the block the contract was deployed at, or any later block up to the head: a contract has no logs past the head.",

@@ -2,7 +2,7 @@ import uPlot from "uplot";
 import { format } from "./format.js";
 
 /** Distinct colours that read on light and dark backgrounds. */
-export const palette = [
+const palette = [
   "#2f6fde",
   "#e8743b",
   "#19a979",
@@ -19,7 +19,7 @@ export function colorAt(index: number): string {
 }
 
 /** The page's own colours (CSS variables), so that axes follow light and dark mode. */
-export function cssColor(name: string, fallback: string): string {
+function cssColor(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 

@@ -1,3 +1,4 @@
+import { apiPath } from "../publish/fileSchemas.js";
 import type { ApiResponses } from "../schemas/responseTypes.js";
 
 export type DashboardData = {
@@ -16,7 +17,7 @@ export type DashboardData = {
 /** Fetches every file of the API, published beside this page (`api/throughput/`), at once. */
 export async function loadData(base: string): Promise<DashboardData> {
   const get = async <Path extends keyof ApiResponses>(path: Path): Promise<ApiResponses[Path]> => {
-    const url = new URL(`api/throughput/${path}`, base);
+    const url = new URL(`${apiPath}/${path}`, base);
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url.pathname} answered HTTP ${response.status}`);
     return (await response.json()) as ApiResponses[Path];

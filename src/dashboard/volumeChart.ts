@@ -1,13 +1,15 @@
 import uPlot from "uplot";
+import { secondsPerDay, secondsPerHour } from "../rollup/periods.js";
 import type { Rollup } from "../schemas/responseTypes.js";
 import { colorAt, fromZero, paddedRange, timeAxes, utcDate } from "./chartTheme.js";
 import { format } from "./format.js";
 import type { ChartSpec } from "./mountChart.js";
 
+/** A period's length, for the charts' padding (a month as 30 days). */
 export const periodSeconds: Record<Rollup["bucket"], number> = {
-  hourly: 3600,
-  daily: 86_400,
-  monthly: 30 * 86_400,
+  hourly: secondsPerHour,
+  daily: secondsPerDay,
+  monthly: 30 * secondsPerDay,
 };
 
 /** Tokens (bars, left axis) and sessions (line, right axis) per period; none when the series is empty. */

@@ -1,7 +1,7 @@
 import { apiVersion } from "../rollup/apiTypes.js";
 import { apiSchemas } from "../schemas/apiSchemas.js";
 import { apiPath, fileSchemas } from "./fileSchemas.js";
-import { cacheControl } from "./headers.js";
+import { headersFor } from "./headers.js";
 
 /** Where the published copies of schemas/ live, below api/throughput/. */
 export const schemasPath = "schemas";
@@ -17,7 +17,10 @@ export function buildOpenApi(): Record<string, unknown> {
   for (const [path, schemaFile] of Object.entries(fileSchemas)) {
     const schema = apiSchemas[schemaFile] as { title: string; description: string };
     const bucket = /^rollup\/(hourly|daily|monthly)\.json$/.exec(path)?.[1];
-    paths[`/${apiPath}/${path}`] = {
+    const urlPath = `/${apiPath}/${path}`;
+    // The headers every host sends with the file (headers.ts): documented, not restated.
+    const sent = headersFor(urlPath);
+    paths[urlPath] = {
       get: {
         operationId: operationId(path),
         summary: bucket ? `${schema.title}, bucket "${bucket}"` : schema.title,
@@ -29,9 +32,11 @@ export function buildOpenApi(): Record<string, unknown> {
             headers: {
               "Cache-Control": {
                 description: "Updated hourly.",
-                schema: { type: "string", const: cacheControl },
+                schema: { type: "string", const: sent["Cache-Control"] },
               },
-              "Access-Control-Allow-Origin": { schema: { type: "string", const: "*" } },
+              "Access-Control-Allow-Origin": {
+                schema: { type: "string", const: sent["Access-Control-Allow-Origin"] },
+              },
             },
             content: { "application/json": { schema: { $ref: `./${schemasPath}/${schemaFile}` } } },
           },

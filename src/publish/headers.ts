@@ -7,7 +7,7 @@
  * the headers of every path it matches. The hosts apply every matching rule and join repeated
  * headers with commas, so no two rules that can match one path set the same header.
  */
-export type HeaderRule = { pattern: string; headers: Record<string, string> };
+type HeaderRule = { pattern: string; headers: Record<string, string> };
 
 /**
  * The data changes once an hour (the cron): browsers and CDNs may use a copy for 5 minutes and
@@ -18,7 +18,7 @@ export const cacheControl = "public, max-age=300, stale-while-revalidate=3600";
 export const immutableCacheControl = "public, max-age=31536000, immutable";
 
 /** The page loads only its own files and fetches only its own API. */
-export const contentSecurityPolicy =
+const contentSecurityPolicy =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 

@@ -48,10 +48,7 @@ export function createStaticServer(root: string): Server {
  * The file a request URL names, with the URL's decoded path (what the header rules match), or
  * the status code to answer with.
  */
-function resolveFile(
-  root: string,
-  url: string,
-): { path: string; size: number; urlPath: string } | number {
+function resolveFile(root: string, url: string): { path: string; size: number; urlPath: string } | number {
   if (url.length > maxUrlLength) return 414;
   const rawPath = url.split("?")[0]?.split("#")[0] ?? "/";
   let path: string;

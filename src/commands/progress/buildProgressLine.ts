@@ -1,6 +1,5 @@
+import { integer } from "../formatInteger.js";
 import { describeProgress, type ProgressState } from "./describeProgress.js";
-
-const integer = new Intl.NumberFormat("en-US");
 
 /** One line of sync progress for people: where, how much, how fast, how long still. */
 export function buildProgressLine(state: ProgressState): string {

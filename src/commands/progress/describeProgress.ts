@@ -5,7 +5,7 @@ export type ProgressState = SyncProgress & {
   elapsedMs: number;
 };
 
-export type ProgressView = {
+type ProgressView = {
   block: number;
   target: number;
   blocksDone: number;

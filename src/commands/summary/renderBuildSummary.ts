@@ -1,6 +1,5 @@
 import type { BuildSummary } from "../../publish/runBuild.js";
-
-const integer = new Intl.NumberFormat("en-US");
+import { integer } from "../formatInteger.js";
 
 /** The human summary of a build, made from the object `--json` prints. */
 export function renderBuildSummary(build: BuildSummary): string[] {

@@ -1,6 +1,5 @@
 import type { SyncRunSummary } from "../../sync/runSync.js";
-
-const integer = new Intl.NumberFormat("en-US");
+import { integer } from "../formatInteger.js";
 
 /** The human summary of a sync, made from the object `--json` prints. */
 export function renderSyncSummary(sync: SyncRunSummary): string[] {
