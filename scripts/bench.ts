@@ -74,7 +74,6 @@ const { values } = parseArgs({
     "build-sizes": { type: "string", default: "100000,1000000,10000000" },
     incremental: { type: "string", default: "1000" },
     peer: { type: "boolean", default: true },
-    "no-peer": { type: "boolean", default: false },
     json: { type: "boolean", default: false },
     out: { type: "string" },
     cache: { type: "boolean", default: false },
@@ -106,7 +105,7 @@ const options = {
   scale: counts("scale", values.scale),
   buildSizes: counts("build-sizes", values["build-sizes"]),
   incremental: count("incremental", values.incremental),
-  peer: values.peer && !values["no-peer"],
+  peer: values.peer,
   cache: values.cache,
   peerTimeoutMinutes: count("peer-timeout", values["peer-timeout"]),
   seed: count("seed", values.seed),
@@ -344,6 +343,8 @@ async function buildRuns(): Promise<{ build: BuildRun[]; incremental: Incrementa
         cached = true;
         db = cachedPath;
         log(`synthetic database of ${closed.toLocaleString("en-US")} closed sessions: from the cache`);
+        // Written against another run's chain: point its checkpoint at this one's.
+        setCheckpoint(db, chain.identity);
       } else {
         log(`writing a synthetic database of ${closed.toLocaleString("en-US")} closed sessions`);
         const target = options.cache ? cachedPath : db;
@@ -353,7 +354,6 @@ async function buildRuns(): Promise<{ build: BuildRun[]; incremental: Incrementa
         db = target;
         log(`  written in ${(summary.writeMs / 1000).toFixed(1)} s`);
       }
-      setCheckpoint(db, chain.identity);
       flushToDisk(db);
       const stats = databaseStats(db);
       const out = join(dir, "out");

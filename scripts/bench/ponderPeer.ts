@@ -9,7 +9,7 @@ import { marketplaceAbi } from "../../src/chain/abi.js";
 import { treeCpuMs, treeMemoryKb } from "./measure.js";
 
 /** The Ponder app of this repository (scripts/ponder-app): ours, copied into the install folder. */
-export const ponderAppSource = fileURLToPath(new URL("../ponder-app/", import.meta.url));
+const ponderAppSource = fileURLToPath(new URL("../ponder-app/", import.meta.url));
 
 export type PonderInstall = { dir: string; version: string; installMs: number; reused: boolean };
 

@@ -20,7 +20,7 @@ export type SeededChain = {
 };
 
 /** Days of history a seeded chain covers: 13 months and a bit, like the build-scaling databases. */
-export const historyDays = 400;
+const historyDays = 400;
 
 /**
  * Its own anvil with the marketplace (and Multicall3) deployed and a generated history of about
@@ -90,7 +90,7 @@ export async function rpc<T = unknown>(url: string, method: string, params: unkn
   return body.result as T;
 }
 
-export function countHistory(history: History): { sessions: number; closed: number; events: number } {
+function countHistory(history: History): { sessions: number; closed: number; events: number } {
   const closed = history.sessions.filter((session) => session.close !== undefined).length;
   return { sessions: history.sessions.length, closed, events: history.sessions.length + closed };
 }

@@ -36,10 +36,10 @@ export const synthDays = 426;
  * A realistic marketplace catalogue: 18 models with names, 120 providers, 2 to 4 bids each
  * (deterministic from the seed).
  */
-export function makeCatalog(seed: number, sizes: { models?: number; providers?: number } = {}): Catalog {
+export function makeCatalog(seed: number): Catalog {
   const random = seededRandom(seed);
-  const modelCount = sizes.models ?? 18;
-  const providerCount = sizes.providers ?? 120;
+  const modelCount = 18;
+  const providerCount = 120;
   const hash = (text: string) => keccak256(stringToHex(`mor-throughput bench ${seed} ${text}`));
   const models = Array.from({ length: modelCount }, (_, m) => ({
     modelId: hash(`model ${m}`),

@@ -108,10 +108,6 @@ export type FaultProxyStats = {
   faults: Record<FaultName, number>;
   /** Distinct foreign logs delivered (blockHash:logIndex). */
   foreignLogKeys: Set<string>;
-  /** The refusal wordings used, with how often. */
-  wordings: Record<string, number>;
-  /** Largest number of HTTP requests in progress at once. */
-  maxInFlight: number;
   /** Arrival time (ms, performance.now) of each request, and the status answered (0: none). */
   log: Array<{ at: number; methods: string[]; status: number; retryAfter?: string }>;
 };
@@ -156,8 +152,6 @@ const emptyStats = (): FaultProxyStats => ({
   calls: {},
   faults: emptyFaults(),
   foreignLogKeys: new Set(),
-  wordings: {},
-  maxInFlight: 0,
   log: [],
 });
 
@@ -236,7 +230,6 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
   let config: FaultConfig = initial;
   let random = seededRandom(initial.seed ?? 1);
   let stats = emptyStats();
-  let inFlight = 0;
   // Turns of the wordings and batch refusals, and what was nulled: reset with the seed.
   let turns = { wording: 0, batch: 0, rateLimit: 0, page: 0, retryAfter: 0 };
   let nulled = new Map<number, number>();
@@ -282,10 +275,7 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
       status: 0,
     };
     stats.log.push(entry);
-    inFlight++;
-    stats.maxInFlight = Math.max(stats.maxInFlight, inFlight);
     res.on("close", () => {
-      inFlight--;
       hanging.delete(res);
     });
 
@@ -452,13 +442,11 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
             turns.wording++ % blockLimitWordings.length
           ] as (typeof blockLimitWordings)[number];
           const error = wording(config.logsBlockLimit, range.from, range.to);
-          countWording(error.message);
           answers.set(call, { jsonrpc: "2.0", id, error });
           continue;
         }
         if (draw(config.logsUnhealthy)) {
           stats.faults.logsUnhealthy++;
-          countWording(unhealthyError.message);
           answers.set(call, { jsonrpc: "2.0", id, error: unhealthyError });
           continue;
         }
@@ -555,7 +543,6 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
             turns.wording++ % countLimitWordings.length
           ] as (typeof countLimitWordings)[number];
           const error = wording(config.logsCountLimit, range.from, range.to, fits);
-          countWording(error.message);
           answers.set(call, { jsonrpc: "2.0", id, error });
           return;
         }
@@ -594,11 +581,6 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
       }
     });
     return calls.map((call) => answers.get(call) as Answer);
-  };
-
-  const countWording = (message: string) => {
-    const key = message.replace(/0x[0-9a-f]+|\d[\d,]*/g, "N").slice(0, 60);
-    stats.wordings[key] = (stats.wordings[key] ?? 0) + 1;
   };
 
   const logRange = (call: Call): { from: number; to: number } | undefined => {
@@ -643,7 +625,7 @@ function lastBlockThatFits(logs: Log[], limit: number, from: number): number {
 }
 
 /** A string's FNV-1a hash as a number in [0, 1). */
-export function unitHash(text: string): number {
+function unitHash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

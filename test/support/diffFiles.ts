@@ -1,7 +1,5 @@
-export type DiffFilesOptions = {
-  /** Stop after this many differences. Default 20. */
-  limit?: number;
-};
+/** Differences reported at most: enough to see what went wrong. */
+const limit = 20;
 
 /**
  * The differences between published files (`actual`: parsed JSON keyed by path below
@@ -10,12 +8,7 @@ export type DiffFilesOptions = {
  * key order too (the files must be byte-identical across runs). Files in `actual` that are not
  * expected (meta.json, schemas) are ignored.
  */
-export function diffFiles(
-  actual: Record<string, unknown>,
-  expected: Record<string, unknown>,
-  options: DiffFilesOptions = {},
-): string[] {
-  const limit = options.limit ?? 20;
+export function diffFiles(actual: Record<string, unknown>, expected: Record<string, unknown>): string[] {
   const differences: string[] = [];
   const report = (path: string, message: string): void => {
     if (differences.length < limit) differences.push(`${path}: ${message}`);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 
 /** Debian's chromium (scripts/ensure-chromium.sh installs it), or CHROMIUM_PATH. */
-export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 /**
  * Headless Chromium driven by playwright-core, with a fresh profile. Without the
