@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { runProcess } from "../../src/util/runProcess.js";
 import { type CliResult, cliEnv, cliPath } from "./runCli.js";
 
 export type KillPlan = {
@@ -13,8 +13,6 @@ export type KillPlan = {
 export type KilledResult = CliResult & {
   /** Whether SIGKILL was sent before the CLI ended on its own. */
   killed: boolean;
-  /** The last stderr line before the kill. */
-  lastLine: string;
   /** Every stderr line with the milliseconds since the start when it arrived. */
   timeline: Array<{ at: number; line: string }>;
 };
@@ -23,47 +21,35 @@ export type KilledResult = CliResult & {
  * Runs the real CLI and kills it with SIGKILL at a planned moment: no hook in the CLI, only
  * timing. A CLI that ends before the moment comes is not killed. Its stderr lines are timed.
  */
-export function killCli(args: string[], plan: KillPlan): Promise<KilledResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], {
-      env: cliEnv(),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    let killed = false;
-    let lastLine = "";
-    const started = performance.now();
-    const timeline: KilledResult["timeline"] = [];
-    let partial = "";
-    let timer: NodeJS.Timeout | undefined;
-    const arm = () => {
-      if (plan.delayMs === undefined) return;
-      timer = setTimeout(() => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        killed = true;
-        lastLine = stderr.trimEnd().split("\n").pop() ?? "";
-        child.kill("SIGKILL");
-      }, plan.delayMs);
-    };
-    if (!plan.after) arm();
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-      const lines = (partial + String(chunk)).split("\n");
-      partial = lines.pop() ?? "";
-      for (const line of lines) {
-        timeline.push({ at: performance.now() - started, line });
-        plan.onLine?.(line);
-        if (plan.after && timer === undefined && plan.after.test(line)) arm();
-      }
-    });
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, killed, lastLine, timeline });
-    });
-  });
+export async function killCli(args: string[], plan: KillPlan): Promise<KilledResult> {
+  let killed = false;
+  const started = performance.now();
+  const timeline: KilledResult["timeline"] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const result = await runProcess(process.execPath, [cliPath, ...args], {
+    env: cliEnv(),
+    timeoutMs: 120_000,
+    onSpawn: (child) => {
+      const arm = () => {
+        if (plan.delayMs === undefined) return;
+        timer = setTimeout(() => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          killed = true;
+          child.kill("SIGKILL");
+        }, plan.delayMs);
+      };
+      if (!plan.after) arm();
+      let partial = "";
+      child.stderr?.on("data", (chunk) => {
+        const lines = (partial + String(chunk)).split("\n");
+        partial = lines.pop() ?? "";
+        for (const line of lines) {
+          timeline.push({ at: performance.now() - started, line });
+          plan.onLine?.(line);
+          if (plan.after && timer === undefined && plan.after.test(line)) arm();
+        }
+      });
+    },
+  }).finally(() => clearTimeout(timer));
+  return { ...result, killed, timeline };
 }
