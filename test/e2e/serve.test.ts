@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -6,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { publishRelease } from "../../src/publish/publishRelease.js";
-import { cliPath } from "../support/runCli.js";
+import { startServe } from "../support/startServe.js";
 
 /**
  * `serve` against a real publication, with a secret beside it and symlinks that lead to it,
@@ -50,7 +49,7 @@ describe("serve: published files only, never a byte from outside", () => {
   let dir: string;
   let out: string;
   let secret: string;
-  let server: ChildProcess;
+  let server: Awaited<ReturnType<typeof startServe>>;
   let port: number;
   let releaseId: string;
   const summary = `${JSON.stringify({ all: { tokens: 1, sessions: 1 } })}\n`;
@@ -76,29 +75,11 @@ describe("serve: published files only, never a byte from outside", () => {
       join(out, ".releases", releaseId, "api", "throughput", "evil.json"),
     );
 
-    server = spawn(process.execPath, [cliPath, "serve", "--out", out, "--port", "0", "--json"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let stdout = "";
-      let stderr = "";
-      server.stderr?.on("data", (chunk) => {
-        stderr += chunk;
-      });
-      server.stdout?.on("data", (chunk) => {
-        stdout += chunk;
-        try {
-          resolve((JSON.parse(stdout) as { url: string }).url);
-        } catch {
-          // not the whole summary yet
-        }
-      });
-      server.on("exit", (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-    });
-    port = Number(new URL(url).port);
+    server = await startServe(out);
+    port = Number(new URL(server.url).port);
   });
-  afterAll(() => {
-    server?.kill("SIGTERM");
+  afterAll(async () => {
+    await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
