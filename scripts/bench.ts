@@ -20,10 +20,9 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import type { Hex } from "viem";
-import { deployMarketplace } from "../src/devchain/deployMarketplace.js";
 import type { HistorySession } from "../src/devchain/history.js";
 import { signedClose } from "../src/devchain/signedClose.js";
-import { startAnvil } from "../src/devchain/startAnvil.js";
+import { startDevChain } from "../src/devchain/startDevChain.js";
 import { writeHistory } from "../src/devchain/writeHistory.js";
 import { startCountingProxy } from "./bench/countingProxy.js";
 import { measureCommand } from "./bench/measure.js";
@@ -273,29 +272,25 @@ async function coldRun(requested: number, withPeer: boolean): Promise<ColdRun> {
  * checkpoint is that block is, for the indexer, a database synced to it.
  */
 async function catalogueChain(catalog: ReturnType<typeof makeCatalog>) {
-  const node = await startAnvil({ timestamp: endTime - 2 * 86_400, pruneHistory: true });
+  const chain = await startDevChain(
+    { models: catalog.models, bids: catalog.bids, sessions: [], endTime },
+    { genesis: endTime - 2 * 86_400, pruneHistory: true },
+  );
   try {
-    const { contract } = await deployMarketplace(node.rpcUrl, { multicall: true });
-    const written = await writeHistory(node.rpcUrl, contract, {
-      models: catalog.models,
-      bids: catalog.bids,
-      sessions: [],
-      endTime,
-    });
-    const block = await rpc<{ hash: string; timestamp: string }>(node.rpcUrl, "eth_getBlockByNumber", [
-      `0x${written.lastBlock.toString(16)}`,
+    const block = await rpc<{ hash: string; timestamp: string }>(chain.rpcUrl, "eth_getBlockByNumber", [
+      `0x${chain.lastBlock.toString(16)}`,
       false,
     ]);
     const identity: ChainIdentity = {
       chainId,
-      contract: contract.toLowerCase(),
-      blockNumber: written.lastBlock,
+      contract: chain.contract.toLowerCase(),
+      blockNumber: chain.lastBlock,
       blockHash: block.hash.toLowerCase(),
       blockTimestamp: Number(BigInt(block.timestamp)),
     };
-    return { node, contract, identity };
+    return { node: chain.node, contract: chain.contract, identity };
   } catch (error) {
-    await node.stop();
+    await chain.stop();
     throw error;
   }
 }

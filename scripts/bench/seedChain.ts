@@ -1,9 +1,8 @@
 import type { Address } from "viem";
-import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History } from "../../src/devchain/history.js";
-import { type AnvilNode, startAnvil } from "../../src/devchain/startAnvil.js";
-import { writeHistory } from "../../src/devchain/writeHistory.js";
+import type { AnvilNode } from "../../src/devchain/startAnvil.js";
+import { startDevChain } from "../../src/devchain/startDevChain.js";
 
 export type SeededChain = {
   node: AnvilNode;
@@ -48,31 +47,30 @@ export async function seedChain(options: {
     models: 12,
     providers: 40,
   });
-  const node = await startAnvil({
-    timestamp: options.endTime - (historyDays + 2) * 86_400,
+  const chain = await startDevChain(history, {
+    genesis: options.endTime - (historyDays + 2) * 86_400,
     pruneHistory: options.pruneHistory ?? false,
+    write: { maxEventsPerBlock: 5000 },
   });
   try {
-    const { contract } = await deployMarketplace(node.rpcUrl, { multicall: true });
-    const written = await writeHistory(node.rpcUrl, contract, history, { maxEventsPerBlock: 5000 });
     const padding = options.finalityPadding ?? 0;
-    if (padding > 0) await rpc(node.rpcUrl, "anvil_mine", [`0x${padding.toString(16)}`]);
-    const { sessions, closed, events } = countHistory(history);
-    return {
-      node,
-      contract,
-      lastBlock: written.lastBlock,
-      blocks: written.blocks,
-      sessions,
-      closed,
-      events,
-      seedMs: Math.round(performance.now() - started),
-      stop: () => node.stop(),
-    };
+    if (padding > 0) await rpc(chain.rpcUrl, "anvil_mine", [`0x${padding.toString(16)}`]);
   } catch (error) {
-    await node.stop();
+    await chain.stop();
     throw error;
   }
+  const { sessions, closed, events } = countHistory(history);
+  return {
+    node: chain.node,
+    contract: chain.contract,
+    lastBlock: chain.lastBlock,
+    blocks: chain.written.blocks,
+    sessions,
+    closed,
+    events,
+    seedMs: Math.round(performance.now() - started),
+    stop: chain.stop,
+  };
 }
 
 /** Empty blocks mined after a history that Ponder indexes: more than its 30-block finality of unknown chains. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createFaultProxy, type FaultProxy } from "../../test/support/createFaultProxy.js";
-import { type DevChain, startDevChain } from "../../test/support/startDevChain.js";
 import { generateHistory } from "../devchain/generateHistory.js";
+import { type DevChain, startDevChain } from "../devchain/startDevChain.js";
 import { TransientError } from "../errors/BaseError.js";
 import { createLogFetcher } from "./createLogFetcher.js";
 import { createRpcClient } from "./rpc/createRpcClient.js";

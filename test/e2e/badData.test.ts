@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
 import { signedClose } from "../../src/devchain/signedClose.js";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
-import { type DevChain, startDevChain } from "../support/startDevChain.js";
 import { treeState } from "../support/treeState.js";
 
 const id = (label: string): Hex => keccak256(stringToHex(label));

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { renderBuildSummary } from "../../src/commands/summary/renderBuildSummary.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import type { BuildSummary } from "../../src/publish/runBuild.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
-import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
 const endTime = Date.UTC(2026, 5, 1, 0, 0) / 1000;
 

@@ -4,12 +4,12 @@ import { join } from "node:path";
 import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { createFaultProxy, type FaultProxy } from "../support/createFaultProxy.js";
 import { killCli } from "../support/killCli.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
-import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
 const endTime = Date.UTC(2026, 4, 12, 9, 0, 0) / 1000;
 

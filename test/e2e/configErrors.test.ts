@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { closedPort } from "../support/closedPort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
-import { type DevChain, startDevChain } from "../support/startDevChain.js";
 import { treeState } from "../support/treeState.js";
 
 /**

@@ -5,12 +5,12 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { seededRandom } from "../../src/devchain/seededRandom.js";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { indexedLogs } from "../support/indexedLogs.js";
 import { type KillPlan, killCli } from "../support/killCli.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
-import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
 const endTime = Date.UTC(2026, 4, 12, 9, 0, 0) / 1000;
 const trials = 21;

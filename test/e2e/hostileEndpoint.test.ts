@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, type ExpectStatic, expect, test } from "
 import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History } from "../../src/devchain/history.js";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { createFaultProxy, type FaultConfig, type FaultProxyStats } from "../support/createFaultProxy.js";
 import { diffFiles } from "../support/diffFiles.js";
@@ -13,7 +14,6 @@ import { hashDatabase } from "../support/hashDatabase.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
-import { type DevChain, startDevChain } from "../support/startDevChain.js";
 import { treeState } from "../support/treeState.js";
 
 const endTime = Date.UTC(2026, 4, 12, 9, 0, 0) / 1000;

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History, HistoryClose, HistorySession } from "../../src/devchain/history.js";
 import { signedClose } from "../../src/devchain/signedClose.js";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
-import { type DevChain, startDevChain } from "../support/startDevChain.js";
 import { userAddresses } from "../support/userAddresses.js";
 
 const endTime = Date.UTC(2026, 2, 1, 7, 30, 0) / 1000; // 2026-03-01: the month after a 28-day February

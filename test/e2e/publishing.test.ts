@@ -16,6 +16,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startDevChain } from "../../src/devchain/startDevChain.js";
 import { createThroughputClient, ThroughputClientError } from "../../src/index.js";
 import { createStaticServer } from "../../src/serve/createStaticServer.js";
 import { packageRoot } from "../../src/util/packageRoot.js";
@@ -23,7 +24,6 @@ import { launchChromium } from "../support/launchChromium.js";
 import { colouredPixels, openDashboard } from "../support/openDashboard.js";
 import { headersFromFile, parseHeadersFile } from "../support/parseHeadersFile.js";
 import { parseJson, runCli } from "../support/runCli.js";
-import { startDevChain } from "../support/startDevChain.js";
 import { startServe } from "../support/startServe.js";
 import { validateOpenApi } from "../support/validateOpenApi.js";
 

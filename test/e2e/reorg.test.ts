@@ -7,13 +7,13 @@ import { type Address, getAddress, type Hex, keccak256, stringToHex } from "viem
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { History, HistorySession } from "../../src/devchain/history.js";
 import { signedClose } from "../../src/devchain/signedClose.js";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
-import { type DevChain, startDevChain } from "../support/startDevChain.js";
 import { treeState } from "../support/treeState.js";
 
 /**

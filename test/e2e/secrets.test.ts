@@ -3,11 +3,11 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { closedPort } from "../support/closedPort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { readPublished } from "../support/readPublished.js";
 import { type CliResult, runCli } from "../support/runCli.js";
-import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
 /**
  * An RPC URL carrying credentials (user info, an API key in the path, a token in the query)

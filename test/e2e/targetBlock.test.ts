@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History } from "../../src/devchain/history.js";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { createFaultProxy } from "../support/createFaultProxy.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
@@ -11,7 +12,6 @@ import { indexedLogs } from "../support/indexedLogs.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
-import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
 const endTime = Date.UTC(2026, 3, 30, 18, 0, 0) / 1000;
 

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { createFaultProxy, type FaultProxy } from "../support/createFaultProxy.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
-import { type DevChain, startDevChain } from "../support/startDevChain.js";
 
 /**
  * --time-limit: a backfill longer than the cron job's time goes on run after run. A run past

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { classifyRpcError } from "../../src/chain/rpc/classifyRpcError.js";
 import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { type AnvilNode, startAnvil } from "../../src/devchain/startAnvil.js";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { createFaultProxy, type FaultProxy } from "./createFaultProxy.js";
 
 const endTime = Date.UTC(2026, 0, 10) / 1000;
-let node: AnvilNode;
+let chain: DevChain;
 let proxy: FaultProxy;
 let contract: string;
 let other: string;
@@ -35,31 +35,32 @@ const getLogs = (id: number, from: number, to: number, address = contract) =>
   ]);
 
 beforeAll(async () => {
-  node = await startAnvil({ timestamp: endTime - 12 * 86_400 });
-  ({ contract } = await deployMarketplace(node.rpcUrl));
-  ({ contract: other } = await deployMarketplace(node.rpcUrl));
   const history = generateHistory({ seed: 3, days: 10, sessionsPerDay: 30, endTime });
-  ({ lastBlock } = await writeHistory(node.rpcUrl, contract as `0x${string}`, history, {
-    blockSpanSeconds: 86_400,
-  }));
+  chain = await startDevChain(history, {
+    genesis: endTime - 12 * 86_400,
+    write: { blockSpanSeconds: 86_400 },
+  });
+  ({ contract, lastBlock } = chain);
+  // Another marketplace, whose logs come after ours.
+  ({ contract: other } = await deployMarketplace(chain.rpcUrl));
   ({ lastBlock: head } = await writeHistory(
-    node.rpcUrl,
+    chain.rpcUrl,
     other as `0x${string}`,
     generateHistory({ seed: 4, days: 2, sessionsPerDay: 20, endTime: endTime + 3600 }),
   ));
-  proxy = await createFaultProxy(node.rpcUrl);
+  proxy = await createFaultProxy(chain.rpcUrl);
 });
 
 afterAll(async () => {
   await proxy?.close();
-  await node?.stop();
+  await chain?.stop();
 });
 
 describe("createFaultProxy", () => {
   test("default: without faults, answers as the node does, batches included", async () => {
     proxy.configure({});
     const direct = (await (
-      await fetch(node.rpcUrl, {
+      await fetch(chain.rpcUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify([getLogs(1, 0, lastBlock), call(2, "eth_chainId")]),
@@ -158,7 +159,7 @@ describe("createFaultProxy", () => {
 
     proxy.configure({ seed: 1, duplicateLogs: 1 });
     const [clean] = JSON.parse(
-      await fetch(node.rpcUrl, {
+      await fetch(chain.rpcUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify([getLogs(1, 0, lastBlock)]),

@@ -1,12 +1,8 @@
 import type { Address } from "viem";
-import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
-import type { History } from "../../src/devchain/history.js";
-import { type AnvilNode, startAnvil } from "../../src/devchain/startAnvil.js";
-import {
-  type WriteHistoryOptions,
-  type WriteHistoryResult,
-  writeHistory,
-} from "../../src/devchain/writeHistory.js";
+import { deployMarketplace } from "./deployMarketplace.js";
+import type { History } from "./history.js";
+import { type AnvilNode, startAnvil } from "./startAnvil.js";
+import { type WriteHistoryOptions, type WriteHistoryResult, writeHistory } from "./writeHistory.js";
 
 export type DevChain = {
   node: AnvilNode;
@@ -21,14 +17,24 @@ export type DevChain = {
 /** Its own anvil on a free port, the marketplace deployed, and the history written. */
 export async function startDevChain(
   history: History,
-  options: { multicall?: boolean; genesis?: number; write?: WriteHistoryOptions } = {},
+  options: {
+    multicall?: boolean;
+    /** The first block's timestamp. Default: a day before the history's earliest event. */
+    genesis?: number;
+    /** No past state, for runs that read at the head only (see startAnvil). */
+    pruneHistory?: boolean;
+    write?: WriteHistoryOptions;
+  } = {},
 ): Promise<DevChain> {
   const earliest = Math.min(
     history.endTime,
     ...history.sessions.map((session) => session.openedAt),
     ...history.sessions.map((session) => session.close?.closedAt ?? history.endTime),
   );
-  const node = await startAnvil({ timestamp: options.genesis ?? earliest - 86_400 });
+  const node = await startAnvil({
+    timestamp: options.genesis ?? earliest - 86_400,
+    pruneHistory: options.pruneHistory ?? false,
+  });
   try {
     const { contract } = await deployMarketplace(node.rpcUrl, { multicall: options.multicall ?? true });
     const written = await writeHistory(node.rpcUrl, contract, history, options.write);
