@@ -23,6 +23,7 @@ import { packageRoot } from "../../src/util/packageRoot.js";
 import { launchChromium } from "../support/launchChromium.js";
 import { colouredPixels, openDashboard } from "../support/openDashboard.js";
 import { headersFromFile, parseHeadersFile } from "../support/parseHeadersFile.js";
+import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { startServe } from "../support/startServe.js";
 import { validateOpenApi } from "../support/validateOpenApi.js";
@@ -314,19 +315,7 @@ describe("publishing: a chain with no closed session", () => {
     let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
     try {
       const out = join(dir, "out");
-      const args = ["run", "--rpc-url", chain.rpcUrl, "--contract", chain.contract, "--from-block", "0"];
-      parseJson(
-        await runCli([
-          ...args,
-          "--confirmations",
-          "0",
-          "--db",
-          join(dir, "db.sqlite"),
-          "--out",
-          out,
-          "--json",
-        ]),
-      );
+      parseJson(await runCli(runArgs(chain, { db: join(dir, "db.sqlite"), out }, "--json")));
       expect(readJson(out, "rollup/daily.json").series).toEqual([]);
       serve = await startServe(out);
       browser = await launchChromium();

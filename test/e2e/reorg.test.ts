@@ -414,21 +414,7 @@ describe("a reorg deeper than the stored block hashes", () => {
   });
 
   test("error: exit 1 with a clear message, the database and the published files unchanged", async () => {
-    const args = [
-      "run",
-      "--rpc-url",
-      chain.rpcUrl,
-      "--contract",
-      chain.contract,
-      "--from-block",
-      "0",
-      "--confirmations",
-      "0",
-      "--db",
-      join(dir, "db.sqlite"),
-      "--out",
-      join(dir, "out"),
-    ];
+    const args = runArgs(chain, { db: join(dir, "db.sqlite"), out: join(dir, "out") });
     // 700 blocks: the indexer keeps the hashes of the last 128 blocks and of range ends down to
     // 512 below the head, so none is left at or below block `fork`.
     const snapshot = await rpc<string>("evm_snapshot");
@@ -456,13 +442,7 @@ describe("a reorg deeper than the stored block hashes", () => {
     expect(treeState(dir)).toEqual(before);
 
     // A new database indexes the new chain from scratch.
-    const fresh = await runCli([
-      ...args.slice(0, -4),
-      "--db",
-      join(dir, "new.sqlite"),
-      "--out",
-      join(dir, "new"),
-    ]);
+    const fresh = await runCli(runArgs(chain, { db: join(dir, "new.sqlite"), out: join(dir, "new") }));
     expect(fresh.code).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.j
 import { closedPort } from "../support/closedPort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { readPublished } from "../support/readPublished.js";
+import { runArgs } from "../support/runArgs.js";
 import { type CliResult, runCli } from "../support/runCli.js";
 
 /**
@@ -66,20 +67,13 @@ describe("RPC credentials never leak", () => {
   });
 
   const run = (rpcUrl: string, name: string, ...more: string[]) =>
-    runCli([
-      "run",
-      "--rpc-url",
-      rpcUrl,
-      "--contract",
-      chain.contract,
-      "--from-block",
-      "0",
-      "--db",
-      join(dir, `${name}.sqlite`),
-      "--out",
-      join(dir, name),
-      ...more,
-    ]);
+    runCli(
+      runArgs(
+        { rpcUrl, contract: chain.contract },
+        { db: join(dir, `${name}.sqlite`), out: join(dir, name) },
+        ...more,
+      ),
+    );
   const leaks = (text: string) => secrets.filter((secret) => text.includes(secret));
   const output = (result: CliResult) => `${result.stdout}\n${result.stderr}`;
 

@@ -10,7 +10,7 @@ import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { indexedLogs } from "../support/indexedLogs.js";
 import { readPublished } from "../support/readPublished.js";
-import { runArgs } from "../support/runArgs.js";
+import { chainArgs, runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 
 const endTime = Date.UTC(2026, 3, 30, 18, 0, 0) / 1000;
@@ -74,10 +74,9 @@ describe("the block a run reaches, end to end through the CLI", () => {
   test("default: on a local chain no block is kept back; --confirmations n keeps n", async () => {
     expect(chain.lastBlock).toBeGreaterThan(64);
     const defaults = paths("defaults");
-    const withoutConfirmations = runArgs(chain, defaults).filter(
-      (arg, k, all) => arg !== "--confirmations" && all[k - 1] !== "--confirmations",
+    const ran = parseJson<RunSummary>(
+      await runCli(["run", ...chainArgs(chain, defaults.db), "--out", defaults.out, "--json"]),
     );
-    const ran = parseJson<RunSummary>(await runCli([...withoutConfirmations, "--json"]));
     expect(ran.sync).toMatchObject({ head: chain.lastBlock, toBlock: chain.lastBlock });
     await expectPublishedUpTo(defaults.out, chain.lastBlock);
 
@@ -118,9 +117,7 @@ describe("the block a run reaches, end to end through the CLI", () => {
 
   test("behavior: `sync` then `build` as two commands publish the block synced, and go on from there", async () => {
     const { db, out } = paths("two-steps");
-    const [, ...chainFlags] = runArgs(chain, { db, out }).filter(
-      (arg, k, all) => arg !== "--out" && all[k - 1] !== "--out",
-    );
+    const chainFlags = [...chainArgs(chain, db), "--confirmations", "0"];
     const synced = await runCli(["sync", ...chainFlags, "--to-block", "50"]);
     expect(synced.code).toBe(0);
     expect(existsSync(out)).toBe(false); // `sync` publishes nothing
