@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import type { Hex } from "viem";
 import type { HistorySession } from "../src/devchain/history.js";
+import { nodeCall } from "../src/devchain/nodeCall.js";
 import { signedClose } from "../src/devchain/signedClose.js";
 import { startDevChain } from "../src/devchain/startDevChain.js";
 import { writeHistory } from "../src/devchain/writeHistory.js";
@@ -38,7 +39,7 @@ import {
   type ProcessMeasure,
   type RpcCounts,
 } from "./bench/report.js";
-import { ponderFinalityPadding, rpc, seedChain } from "./bench/seedChain.js";
+import { ponderFinalityPadding, seedChain } from "./bench/seedChain.js";
 import { type ChainIdentity, makeCatalog, setCheckpoint, synthDays, writeSynthDb } from "./bench/synthDb.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -277,7 +278,7 @@ async function catalogueChain(catalog: ReturnType<typeof makeCatalog>) {
     { genesis: endTime - 2 * 86_400, pruneHistory: true },
   );
   try {
-    const block = await rpc<{ hash: string; timestamp: string }>(chain.rpcUrl, "eth_getBlockByNumber", [
+    const block = await nodeCall<{ hash: string; timestamp: string }>(chain.rpcUrl, "eth_getBlockByNumber", [
       `0x${chain.lastBlock.toString(16)}`,
       false,
     ]);

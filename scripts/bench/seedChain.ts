@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History } from "../../src/devchain/history.js";
+import { nodeCall } from "../../src/devchain/nodeCall.js";
 import type { AnvilNode } from "../../src/devchain/startAnvil.js";
 import { startDevChain } from "../../src/devchain/startDevChain.js";
 
@@ -54,7 +55,7 @@ export async function seedChain(options: {
   });
   try {
     const padding = options.finalityPadding ?? 0;
-    if (padding > 0) await rpc(chain.rpcUrl, "anvil_mine", [`0x${padding.toString(16)}`]);
+    if (padding > 0) await nodeCall(chain.rpcUrl, "anvil_mine", [`0x${padding.toString(16)}`]);
   } catch (error) {
     await chain.stop();
     throw error;
@@ -75,18 +76,6 @@ export async function seedChain(options: {
 
 /** Empty blocks mined after a history that Ponder indexes: more than its 30-block finality of unknown chains. */
 export const ponderFinalityPadding = 64;
-
-/** One JSON-RPC call to the node, for the anvil_* methods. */
-export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message?: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
 
 function countHistory(history: History): { sessions: number; closed: number; events: number } {
   const closed = history.sessions.filter((session) => session.close !== undefined).length;

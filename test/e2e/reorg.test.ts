@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { type Address, getAddress, type Hex, keccak256, stringToHex } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { History, HistorySession } from "../../src/devchain/history.js";
+import { nodeCall } from "../../src/devchain/nodeCall.js";
 import { signedClose } from "../../src/devchain/signedClose.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
@@ -71,16 +72,7 @@ function baseHistory(): History {
 
 type Rpc = <T>(method: string, params?: unknown[]) => Promise<T>;
 function rpcOf(url: string): Rpc {
-  return async <T>(method: string, params: unknown[] = []) => {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: T; error?: unknown };
-    if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
-    return body.result as T;
-  };
+  return (method, params) => nodeCall(url, method, params);
 }
 
 /** One block of a branch: sessions opened in it (by label) and sessions closed in it. */

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History } from "../../src/devchain/history.js";
+import { nodeCall } from "../../src/devchain/nodeCall.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { createFaultProxy } from "../support/createFaultProxy.js";
 import { diffFiles } from "../support/diffFiles.js";
@@ -43,19 +44,12 @@ describe("the block a run reaches, end to end through the CLI", () => {
   const blockTime = async (number: number): Promise<number> => {
     const known = timestamps.get(number);
     if (known !== undefined) return known;
-    const response = await fetch(chain.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "eth_getBlockByNumber",
-        params: [`0x${number.toString(16)}`, false],
-      }),
-    });
-    const { result } = (await response.json()) as { result: { timestamp: string } };
-    timestamps.set(number, Number(result.timestamp));
-    return Number(result.timestamp);
+    const block = await nodeCall<{ timestamp: string }>(chain.rpcUrl, "eth_getBlockByNumber", [
+      `0x${number.toString(16)}`,
+      false,
+    ]);
+    timestamps.set(number, Number(block.timestamp));
+    return Number(block.timestamp);
   };
 
   /** The published files equal SPEC.md for the logs of blocks 0..toBlock, as of its time. */
