@@ -1,11 +1,11 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { marketplaceAbi } from "../../src/chain/abi.js";
+import { freePort } from "../../src/util/freePort.js";
 import { treeCpuMs, treeMemoryKb } from "./measure.js";
 
 /** The Ponder app of this repository (scripts/ponder-app): ours, copied into the install folder. */
@@ -175,16 +175,4 @@ async function stop(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => signal("SIGKILL"), 5000);
   await exited;
   clearTimeout(timer);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

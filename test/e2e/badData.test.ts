@@ -10,7 +10,7 @@ import { signedClose } from "../../src/devchain/signedClose.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
-import { readPublished } from "../support/readPublished.js";
+import { readPublished, readPublishedJson } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
 import { treeState } from "../support/treeState.js";
@@ -137,9 +137,7 @@ describe("bad data on chain, end to end through the CLI", () => {
     expect(result.stderr).not.toMatch(/internal error|^error/m);
     expect(result.code).toBe(0);
 
-    const published = Object.fromEntries(
-      Object.entries(readPublished(out)).map(([path, text]) => [path, JSON.parse(text)]),
-    );
+    const published = readPublishedJson(out);
     expect(diffFiles(published, expectedFiles(history, { asOf: endTime }))).toEqual([]);
     const meta = published["meta.json"] as {
       anomalies: Record<string, number>;

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { multicall3Address } from "../../src/devchain/deployMarketplace.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
-import { closedPort } from "../support/closedPort.js";
+import { freePort } from "../../src/util/freePort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
@@ -34,7 +35,7 @@ describe("bad configuration, end to end through the CLI", () => {
     parseJson(
       await runCli([...chainArgs({ db: join(template, "db.sqlite"), out: join(template, "out") }), "--json"]),
     );
-    closed = await closedPort();
+    closed = await freePort();
   });
   afterAll(async () => {
     await chain?.stop();
@@ -217,7 +218,7 @@ describe("bad configuration, end to end through the CLI", () => {
       failing((p) => [
         ...chainArgs({ db: p.db, out: join(p.dir, "new-out") }),
         "--contract",
-        "0xcA11bde05977b3631167028862bE2a173976CA11", // another contract on this chain: Multicall3
+        multicall3Address, // another contract on this chain
       ]),
       failing((p) => [...chainArgs({ db: p.db, out: join(p.dir, "new-out") }), "--from-block", "1"]),
     ]);

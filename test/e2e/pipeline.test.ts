@@ -8,7 +8,7 @@ import { signedClose } from "../../src/devchain/signedClose.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
-import { readPublished } from "../support/readPublished.js";
+import { readPublished, readPublishedJson } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { userAddresses } from "../support/userAddresses.js";
@@ -79,9 +79,7 @@ describe("pipeline, end to end through the CLI", () => {
     );
     expect(summary.sync.toBlock).toBe(chain.lastBlock);
     expect(summary.build.asOf).toBe(endTime);
-    const published = Object.fromEntries(
-      Object.entries(readPublished(out)).map(([path, text]) => [path, JSON.parse(text)]),
-    );
+    const published = readPublishedJson(out);
     expect(diffFiles(published, expectedFiles(history, { asOf: endTime }))).toEqual([]);
     // The edges are really exercised: a token count past 2^32 and the 24 h window's edge.
     expect((published["summary.json"] as { "24h": { sessions: number } })["24h"].sessions).toBeGreaterThan(0);

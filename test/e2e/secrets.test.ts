@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
-import { closedPort } from "../support/closedPort.js";
+import { freePort } from "../../src/util/freePort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
@@ -96,7 +96,7 @@ describe("RPC credentials never leak", () => {
 
   test("error: refused or unreachable, the error names the endpoint without its credentials", async () => {
     const wrong = `http://${user}:${password}x@127.0.0.1:${proxy.port}/v2/${key}?token=${token}`;
-    const closed = `https://${user}:${password}@127.0.0.1:${await closedPort()}/v2/${key}?token=${token}`;
+    const closed = `https://${user}:${password}@127.0.0.1:${await freePort()}/v2/${key}?token=${token}`;
     const results = await Promise.all([
       // Wrong credentials are a configuration error: not retried, exit 1.
       run(wrong, "wrong", "--verbose"),

@@ -10,7 +10,7 @@ import { createFaultProxy } from "../support/createFaultProxy.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { indexedLogs } from "../support/indexedLogs.js";
-import { readPublished } from "../support/readPublished.js";
+import { readPublishedJson } from "../support/readPublished.js";
 import { chainArgs, runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 
@@ -55,9 +55,7 @@ describe("the block a run reaches, end to end through the CLI", () => {
   /** The published files equal SPEC.md for the logs of blocks 0..toBlock, as of its time. */
   const expectPublishedUpTo = async (out: string, toBlock: number) => {
     const asOf = await blockTime(toBlock);
-    const published = Object.fromEntries(
-      Object.entries(readPublished(out)).map(([path, text]) => [path, JSON.parse(text)]),
-    );
+    const published = readPublishedJson(out);
     const expected = expectedFiles(history, { asOf, indexed: indexedLogs(chain.written, { toBlock }) });
     expect(diffFiles(published, expected)).toEqual([]);
     expect(published["meta.json"]).toMatchObject({ toBlock, asOf });

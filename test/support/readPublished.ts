@@ -15,3 +15,10 @@ export function readPublished(out: string): Record<string, string> {
   walk(root);
   return files;
 }
+
+/** Every published file below out/api/throughput, parsed, by path: what diffFiles compares. */
+export function readPublishedJson(out: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(readPublished(out)).map(([path, text]) => [path, JSON.parse(text)]),
+  );
+}
