@@ -50,11 +50,20 @@ function releaseFiles(out: string): string[] {
 const readJson = (out: string, path: string) =>
   JSON.parse(readFileSync(join(out, "api/throughput", path), "utf8"));
 
+/** One headless Chromium for every dashboard test of this file, launched when first needed. */
+let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+const chromium = async () => {
+  browser ??= await launchChromium();
+  return browser.context;
+};
+afterAll(async () => {
+  await browser?.close();
+});
+
 describe("publishing: the demo's publication, served", () => {
   let dir: string;
   let out: string;
   let serve: { url: string; stop(): Promise<void> };
-  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "mor-publishing-"));
@@ -63,14 +72,9 @@ describe("publishing: the demo's publication, served", () => {
     serve = await startServe(out);
   }, 300_000);
   afterAll(async () => {
-    await browser?.close();
     await serve?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
-  const chromium = async () => {
-    browser ??= await launchChromium();
-    return browser.context;
-  };
 
   test("default: one release holds the page, its assets, _headers, the schemas and OpenAPI beside the data", () => {
     const files = releaseFiles(out);
@@ -312,14 +316,12 @@ describe("publishing: a chain with no closed session", () => {
     const chain = await startDevChain({ models: [], bids: [], sessions: [], endTime });
     const dir = mkdtempSync(join(tmpdir(), "mor-publishing-empty-"));
     let serve: { url: string; stop(): Promise<void> } | undefined;
-    let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
     try {
       const out = join(dir, "out");
       parseJson(await runCli(runArgs(chain, { db: join(dir, "db.sqlite"), out }, "--json")));
       expect(readJson(out, "rollup/daily.json").series).toEqual([]);
       serve = await startServe(out);
-      browser = await launchChromium();
-      const { page, problems } = await openDashboard(browser.context, `${serve.url}/`);
+      const { page, problems } = await openDashboard(await chromium(), `${serve.url}/`);
       expect(await page.getAttribute("html", "data-state")).toBe("ready");
       expect(await page.locator('[data-window="all"] [data-field="sessions"]').textContent()).toBe("0");
       expect(await page.locator('[data-window="24h"] [data-field="ttft"]').textContent()).toBe("—");
@@ -328,8 +330,8 @@ describe("publishing: a chain with no closed session", () => {
       expect(await page.locator("#stuck").textContent()).toBe("No stuck sessions.");
       await page.click('button[data-bucket="hourly"]');
       expect(problems).toEqual([]);
+      await page.close();
     } finally {
-      await browser?.close();
       await serve?.stop();
       await chain.stop();
       rmSync(dir, { recursive: true, force: true });
