@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import Database from "better-sqlite3";
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { seededRandom } from "../../src/devchain/seededRandom.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import { copyState } from "../support/copyState.js";
 import { indexedLogs } from "../support/indexedLogs.js";
 import { type KillPlan, killCli } from "../support/killCli.js";
 import { readPublished } from "../support/readPublished.js";
@@ -90,13 +91,7 @@ describe("crashes: SIGKILL at seeded random moments", () => {
   /** Plain eth_calls in small batches: a sync of many small steps, for the kills to land in. */
   const slowSync = ["--no-multicall", "--rpc-batch-size", "10", "--rpc-concurrency", "2"];
 
-  const copyBase = (name: string) => {
-    const db = join(dir, `${name}.sqlite`);
-    const out = join(dir, name);
-    cpSync(base.db, db);
-    cpSync(base.out, out, { recursive: true, verbatimSymlinks: true });
-    return { db, out };
-  };
+  const copyBase = (name: string) => copyState(base, dir, name);
 
   test(`behavior: ${trials} kills during sync and build/publish; after a rerun, the clean run's files, every session once`, async () => {
     const random = seededRandom(2026);

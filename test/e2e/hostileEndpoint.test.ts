@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, test } from "vitest";
@@ -7,6 +7,7 @@ import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History } from "../../src/devchain/history.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
+import { copyState } from "../support/copyState.js";
 import { createFaultProxy, type FaultConfig, type FaultProxyStats } from "../support/createFaultProxy.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
@@ -250,10 +251,7 @@ describe("a hostile RPC endpoint", () => {
 
   /** A database and publication from a clean run, copied: what a later run starts from. */
   const previousState = (name: string, from = { db: cleanDb, out: cleanOut }) => {
-    const db = join(dir, `${name}.sqlite`);
-    const out = join(dir, name);
-    cpSync(from.db, db);
-    cpSync(from.out, out, { recursive: true, verbatimSymlinks: true });
+    const { db, out } = copyState(from, dir, name);
     return { db, out, before: { db: hashDatabase(db), out: treeState(out) } };
   };
 
