@@ -6,13 +6,14 @@
  *     const api = createThroughputClient("https://example.github.io/mor-throughput/");
  *     const summary = await api.summary(); // typed: summary["24h"].tokens
  */
+
+export { apiVersion } from "./api/apiTypes.js";
 export {
   createThroughputClient,
   type ThroughputClient,
   type ThroughputClientOptions,
-} from "./client/createThroughputClient.js";
-export { ThroughputClientError } from "./client/ThroughputClientError.js";
-export { apiVersion } from "./rollup/apiTypes.js";
+} from "./api/client/createThroughputClient.js";
+export { ThroughputClientError } from "./api/client/ThroughputClientError.js";
 export type {
   ApiResponses,
   Bucket,
@@ -26,4 +27,4 @@ export type {
   StuckSessions,
   Summary,
   WindowTotals,
-} from "./schemas/responseTypes.js";
+} from "./api/responseTypes.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createFaultProxy, type FaultProxy } from "../../test/support/createFaultProxy.js";
+import { createFaultProxy, type FaultProxy } from "../devchain/createFaultProxy.js";
 import { generateHistory } from "../devchain/generateHistory.js";
 import { type DevChain, startDevChain } from "../devchain/startDevChain.js";
 import { TransientError } from "../errors/BaseError.js";

@@ -1,9 +1,9 @@
 import { Command } from "commander";
-import { parseOutputOptions } from "../config/parseOptions.js";
-import { runBuild } from "../publish/runBuild.js";
 import { runCommand } from "./context.js";
-import { addBuildOptions, addDbOption, addLogOptions } from "./options.js";
+import { addBuildOptions, addDbOption, addLogOptions } from "./options/addOptions.js";
+import { parseOutputOptions } from "./options/parseOptions.js";
 import { withResources } from "./resources.js";
+import { runBuild } from "./runBuild.js";
 import { renderBuildSummary } from "./summary/renderBuildSummary.js";
 
 export function buildCommand(): Command {

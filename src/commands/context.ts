@@ -1,7 +1,7 @@
-import { parseLogOptions, type RawOptions } from "../config/parseOptions.js";
 import { type BaseError, ExitCode, exitCodeOf } from "../errors/BaseError.js";
 import { createLogger, type LogFormat, type Logger } from "../log/createLogger.js";
 import { redactSecrets } from "../log/redactUrl.js";
+import { parseLogOptions, type RawOptions } from "./options/parseOptions.js";
 import { createProgressWriter, type ProgressWriter, progressMode } from "./progress/createProgressWriter.js";
 
 export type CommandContext = {

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { ChainContext } from "../config/connectChain.js";
+import type { ChainContext } from "../chain/connectChain.js";
 import { UserError } from "../errors/BaseError.js";
 import { checkOutputDirectory } from "../publish/publishRelease.js";
 import { acquireLock } from "../store/acquireLock.js";

@@ -1,8 +1,8 @@
 import { Command } from "commander";
-import { connectChain } from "../config/connectChain.js";
-import { parseChainOptions, parseOutputOptions } from "../config/parseOptions.js";
+import { connectChain } from "../chain/connectChain.js";
 import { runCommand } from "./context.js";
-import { addBuildOptions, addChainOptions, addDbOption, addLogOptions } from "./options.js";
+import { addBuildOptions, addChainOptions, addDbOption, addLogOptions } from "./options/addOptions.js";
+import { parseChainOptions, parseOutputOptions } from "./options/parseOptions.js";
 import { type RunSummary, renderRunSummary } from "./summary/renderRunSummary.js";
 import { syncAndBuild } from "./syncAndBuild.js";
 

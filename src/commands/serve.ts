@@ -1,13 +1,13 @@
 import { once } from "node:events";
 import { Command } from "commander";
-import { parseInteger, parseOutputOptions } from "../config/parseOptions.js";
+import { apiPath, fileSchemas } from "../api/fileSchemas.js";
 import { UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { openApiPath } from "../publish/buildOpenApi.js";
-import { apiPath, fileSchemas } from "../publish/fileSchemas.js";
-import { createStaticServer } from "../serve/createStaticServer.js";
+import { createStaticServer } from "../publish/createStaticServer.js";
 import { printResult, runCommand } from "./context.js";
-import { addLogOptions, addOutOption, addPortOption } from "./options.js";
+import { addLogOptions, addOutOption, addPortOption } from "./options/addOptions.js";
+import { parseInteger, parseOutputOptions } from "./options/parseOptions.js";
 
 export function serveCommand(): Command {
   const command = new Command("serve").description("serve the published directory on 127.0.0.1 for preview");

@@ -1,9 +1,10 @@
 import { Command } from "commander";
-import { connectChain } from "../config/connectChain.js";
-import { parseChainOptions, parseOutputOptions } from "../config/parseOptions.js";
+import { connectChain } from "../chain/connectChain.js";
+import { createSyncStore } from "../store/createSyncStore.js";
 import { runSync } from "../sync/runSync.js";
 import { runCommand } from "./context.js";
-import { addChainOptions, addDbOption, addLogOptions } from "./options.js";
+import { addChainOptions, addDbOption, addLogOptions } from "./options/addOptions.js";
+import { parseChainOptions, parseOutputOptions } from "./options/parseOptions.js";
 import { withResources } from "./resources.js";
 import { renderSyncSummary } from "./summary/renderSyncSummary.js";
 
@@ -20,7 +21,7 @@ export function syncCommand(): Command {
         const { db } = parseOutputOptions(raw);
         const chain = await connectChain(options, logger);
         return withResources({ db, create: true, chain }, (store) =>
-          runSync(store, chain, logger, progress.update),
+          runSync(createSyncStore(store), chain, logger, progress.update),
         ).finally(() => progress.done());
       },
       renderSyncSummary,

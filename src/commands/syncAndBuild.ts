@@ -1,9 +1,10 @@
-import type { ChainContext } from "../config/connectChain.js";
-import type { OutputOptions } from "../config/parseOptions.js";
-import { runBuild } from "../publish/runBuild.js";
+import type { ChainContext } from "../chain/connectChain.js";
+import { createSyncStore } from "../store/createSyncStore.js";
 import { runSync } from "../sync/runSync.js";
 import type { CommandContext } from "./context.js";
+import type { OutputOptions } from "./options/parseOptions.js";
 import { withResources } from "./resources.js";
+import { runBuild } from "./runBuild.js";
 import type { RunSummary } from "./summary/renderRunSummary.js";
 
 /**
@@ -16,7 +17,9 @@ export async function syncAndBuild(
   { logger, progress }: Pick<CommandContext, "logger" | "progress">,
 ): Promise<RunSummary> {
   return withResources({ db, create: true, chain, out }, async (store) => {
-    const sync = await runSync(store, chain, logger, progress.update).finally(() => progress.done());
+    const sync = await runSync(createSyncStore(store), chain, logger, progress.update).finally(() =>
+      progress.done(),
+    );
     return { sync, build: runBuild(store, { out, stuckGrace }, logger) };
   });
 }

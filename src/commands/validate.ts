@@ -1,9 +1,9 @@
 import { Command } from "commander";
-import { parseOutputOptions } from "../config/parseOptions.js";
 import { UserError } from "../errors/BaseError.js";
 import { validateDirectory } from "../publish/validateDirectory.js";
 import { runCommand } from "./context.js";
-import { addLogOptions, addOutOption } from "./options.js";
+import { addLogOptions, addOutOption } from "./options/addOptions.js";
+import { parseOutputOptions } from "./options/parseOptions.js";
 
 export function validateCommand(): Command {
   const command = new Command("validate")

@@ -1,4 +1,4 @@
-import type { Bucket } from "../schemas/responseTypes.js";
+import type { Bucket } from "../api/responseTypes.js";
 
 export type Metric = "tokens" | "sessions";
 export type LabeledSeries = { label: string; series: Bucket[] };

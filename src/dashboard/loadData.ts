@@ -1,5 +1,5 @@
-import { apiPath } from "../publish/fileSchemas.js";
-import type { ApiResponses } from "../schemas/responseTypes.js";
+import { apiPath } from "../api/fileSchemas.js";
+import type { ApiResponses } from "../api/responseTypes.js";
 
 export type DashboardData = {
   summary: ApiResponses["summary.json"];

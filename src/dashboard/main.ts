@@ -1,6 +1,6 @@
 import "uplot/dist/uPlot.min.css";
 import "./style.css";
-import type { Rollup } from "../schemas/responseTypes.js";
+import type { Rollup } from "../api/responseTypes.js";
 import { format } from "./format.js";
 import type { Metric } from "./groupTopSeries.js";
 import { type DashboardData, loadData } from "./loadData.js";

@@ -1,4 +1,4 @@
-import type { Summary } from "../schemas/responseTypes.js";
+import type { Summary } from "../api/responseTypes.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
 

@@ -1,4 +1,4 @@
-import type { ByModelDaily, StuckSessions } from "../schemas/responseTypes.js";
+import type { ByModelDaily, StuckSessions } from "../api/responseTypes.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
 import { modelLabel } from "./modelLabel.js";

@@ -1,5 +1,5 @@
 import type uPlot from "uplot";
-import type { Bucket } from "../schemas/responseTypes.js";
+import type { Bucket } from "../api/responseTypes.js";
 import { colorAt, fromZero, paddedRange, timeAxes, utcDate } from "./chartTheme.js";
 import { format } from "./format.js";
 import { groupTopSeries, type LabeledSeries, type Metric } from "./groupTopSeries.js";

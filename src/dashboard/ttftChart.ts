@@ -1,5 +1,5 @@
 import type uPlot from "uplot";
-import type { Rollup } from "../schemas/responseTypes.js";
+import type { Rollup } from "../api/responseTypes.js";
 import { colorAt, fromZero, paddedRange, timeAxes, utcDate } from "./chartTheme.js";
 import { format } from "./format.js";
 import type { ChartSpec } from "./mountChart.js";

@@ -1,6 +1,6 @@
 import uPlot from "uplot";
-import { secondsPerDay, secondsPerHour } from "../rollup/periods.js";
-import type { Rollup } from "../schemas/responseTypes.js";
+import { secondsPerDay, secondsPerHour } from "../api/periods.js";
+import type { Rollup } from "../api/responseTypes.js";
 import { colorAt, fromZero, paddedRange, timeAxes, utcDate } from "./chartTheme.js";
 import { format } from "./format.js";
 import type { ChartSpec } from "./mountChart.js";

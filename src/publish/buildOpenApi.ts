@@ -1,6 +1,6 @@
-import { apiVersion } from "../rollup/apiTypes.js";
-import { apiSchemas } from "../schemas/apiSchemas.js";
-import { apiPath, fileSchemas } from "./fileSchemas.js";
+import { apiSchemas } from "../api/apiSchemas.js";
+import { apiVersion } from "../api/apiTypes.js";
+import { apiPath, fileSchemas } from "../api/fileSchemas.js";
 import { headersFor } from "./headers.js";
 
 /** Where the published copies of schemas/ live, below api/throughput/. */

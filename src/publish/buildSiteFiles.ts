@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { apiSchemas } from "../api/apiSchemas.js";
+import { apiPath } from "../api/fileSchemas.js";
 import { BaseError } from "../errors/BaseError.js";
-import { apiSchemas } from "../schemas/apiSchemas.js";
 import { packageRoot } from "../util/packageRoot.js";
 import { buildOpenApi, openApiPath, schemasPath } from "./buildOpenApi.js";
-import { apiPath } from "./fileSchemas.js";
 import { renderHeadersFile } from "./headers.js";
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { createValidator } from "./createValidator.js";
-import { apiPath, fileSchemas } from "./fileSchemas.js";
+import { createValidator } from "../api/createValidator.js";
+import { apiPath, fileSchemas } from "../api/fileSchemas.js";
 
 /**
  * Checks a published directory: every file of SPEC.md present, JSON, valid against its

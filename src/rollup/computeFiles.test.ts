@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createRollupQueries } from "../store/createRollupQueries.js";
-import { type CloseRow, createSyncStore, type KnownBid, type RangeCommit } from "../store/createSyncStore.js";
+import { createSyncStore } from "../store/createSyncStore.js";
 import { openStore, type Store } from "../store/openStore.js";
+import type { CloseRow, KnownBid, RangeCommit } from "../sync/SyncStore.js";
 import { computeFiles } from "./computeFiles.js";
 
 const utc = (y: number, m: number, d = 1, h = 0, min = 0, s = 0) => Date.UTC(y, m, d, h, min, s) / 1000;

@@ -1,9 +1,9 @@
 import { getAddress } from "viem";
+import { type ApiFiles, apiVersion, type Bucket, type Rollup, type WindowTotals } from "../api/apiTypes.js";
+import { floorMonth, type Period, periodStarts, secondsPerDay, secondsPerHour } from "../api/periods.js";
 import type { BucketTotals, MedianScope, RollupQueries, Totals } from "../store/createRollupQueries.js";
-import type { Checkpoint } from "../store/createSyncStore.js";
-import { type ApiFiles, apiVersion, type Bucket, type Rollup, type WindowTotals } from "./apiTypes.js";
+import type { Checkpoint } from "../sync/SyncStore.js";
 import { medianIndex, msToSeconds } from "./nearestRank.js";
-import { floorMonth, type Period, periodStarts, secondsPerDay, secondsPerHour } from "./periods.js";
 import { seriesRange } from "./retention.js";
 
 export type ComputeOptions = {

@@ -1,4 +1,4 @@
-import { addPeriods, floorPeriod, type Period } from "./periods.js";
+import { addPeriods, floorPeriod, type Period } from "../api/periods.js";
 
 /** Periods kept per series, the as-of period included (SPEC.md, "Series range and retention"). */
 export const retentionPeriods: Record<Period, number | undefined> = {

@@ -1,64 +1,12 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { floorDay, floorMonth } from "../api/periods.js";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
-import { floorDay, floorMonth } from "../rollup/periods.js";
+import type { Checkpoint, KnownBid, RangeCommit, SyncStore } from "../sync/SyncStore.js";
 import type { Store } from "./openStore.js";
 import { anomalies, bids, blocks, checkpoint, closes, models, providers, sessions } from "./schema.js";
 
-export type Checkpoint = {
-  chainId: number;
-  contract: string;
-  fromBlock: number;
-  blockNumber: number;
-  blockHash: string;
-  blockTimestamp: number;
-};
-
-export type KnownBid = { ok: true; providerRef: number; modelRef: number } | { ok: false };
-
-export type OpenRow = {
-  sessionId: string;
-  blockNumber: number;
-  logIndex: number;
-  state?: { bidId: string; stake: bigint; openedAt: number; endsAt: number };
-};
-
-export type CloseRow = {
-  sessionId: string;
-  blockNumber: number;
-  logIndex: number;
-  /** The log's provider (topic3, EIP-55): filed under it when the bid cannot be read. */
-  provider?: string | undefined;
-  /** Absent when getSession failed: the session counts nowhere (its close time is unknown). */
-  state?: {
-    bidId: string;
-    closedAt: number;
-    closeoutType: bigint;
-    receipt: Uint8Array;
-    kind: "v1" | "v2" | "disputed" | "malformed";
-    tokens: number;
-    ttftMs: number;
-  };
-};
-
-export type NewBid = { bidId: string; state?: { provider: string; modelId: string; pricePerSecond: bigint } };
-
-export type AnomalyRow = { kind: string; key: string; blockNumber: number; detail?: string };
-
-/** One synced block range: everything in it is written in one transaction with the checkpoint. */
-export type RangeCommit = {
-  identity: { chainId: number; contract: string; fromBlock: number };
-  end: BlockHeader;
-  headers: BlockHeader[];
-  bids: NewBid[];
-  opens: OpenRow[];
-  closes: CloseRow[];
-  anomalies: AnomalyRow[];
-};
-
-export type SyncStore = ReturnType<typeof createSyncStore>;
-
 /** The sync stage's reads and writes. Every write of a range happens in one transaction. */
-export function createSyncStore({ db, sqlite }: Store) {
+export function createSyncStore({ db, sqlite }: Store): SyncStore {
   const insertSession = db
     .insert(sessions)
     .values({

@@ -8,14 +8,7 @@ import { readSessions, type SessionRead, type SessionState } from "../chain/read
 import type { RpcClient } from "../chain/rpc/createRpcClient.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
-import type {
-  AnomalyRow,
-  CloseRow,
-  KnownBid,
-  NewBid,
-  OpenRow,
-  RangeCommit,
-} from "../store/createSyncStore.js";
+import type { AnomalyRow, CloseRow, KnownBid, NewBid, OpenRow, RangeCommit } from "./SyncStore.js";
 
 export type RangeContext = {
   client: RpcClient;

@@ -1,7 +1,7 @@
 import type { ContractReader } from "../chain/createContractReader.js";
 import { readModelNames } from "../chain/readModelNames.js";
 import type { Logger } from "../log/createLogger.js";
-import type { SyncStore } from "../store/createSyncStore.js";
+import type { SyncStore } from "./SyncStore.js";
 
 /** Reads every known model's current name (owners may rename models): once per run. */
 export async function refreshModelNames(

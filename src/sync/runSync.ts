@@ -1,8 +1,7 @@
-import type { ChainContext } from "../config/connectChain.js";
+import type { ChainContext } from "../chain/connectChain.js";
 import type { Logger } from "../log/createLogger.js";
-import { createSyncStore } from "../store/createSyncStore.js";
-import type { Store } from "../store/openStore.js";
 import { refreshModelNames } from "./refreshModelNames.js";
+import type { SyncStore } from "./SyncStore.js";
 import { type SyncProgress, type SyncSummary, syncChain } from "./syncChain.js";
 
 export type SyncRunSummary = SyncSummary & {
@@ -15,13 +14,12 @@ export type SyncRunSummary = SyncSummary & {
 
 /** The `sync` stage: chain → SQLite, then every model's current name. */
 export async function runSync(
-  store: Store,
+  syncStore: SyncStore,
   chain: ChainContext,
   logger: Logger,
   onProgress?: (progress: SyncProgress) => void,
 ): Promise<SyncRunSummary> {
   const started = performance.now();
-  const syncStore = createSyncStore(store);
   const summary = await syncChain(syncStore, { ...chain, logger, ...(onProgress ? { onProgress } : {}) });
   const names = await refreshModelNames(syncStore, chain.reader, chain.contract, logger);
   return {

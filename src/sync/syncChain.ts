@@ -1,14 +1,14 @@
+import type { ChainContext } from "../chain/connectChain.js";
 import { createLogFetcher } from "../chain/createLogFetcher.js";
 import type { BidRead } from "../chain/readBids.js";
 import type { SessionState } from "../chain/readSessions.js";
-import type { ChainContext } from "../config/connectChain.js";
+import { resolveTarget } from "../chain/resolveTarget.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
-import type { SyncStore } from "../store/createSyncStore.js";
 import { checkIdentity } from "./checkIdentity.js";
 import { fetchRange, type RangeContext, type RangeResult } from "./fetchRange.js";
 import { findCommonAncestor } from "./findCommonAncestor.js";
-import { resolveTarget } from "./resolveTarget.js";
+import type { SyncStore } from "./SyncStore.js";
 
 /** The connected chain (what `connectChain` settles) and how to follow it. */
 export type SyncOptions = ChainContext & {

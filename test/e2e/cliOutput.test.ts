@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { BuildSummary } from "../../src/commands/runBuild.js";
 import { renderBuildSummary } from "../../src/commands/summary/renderBuildSummary.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
-import type { BuildSummary } from "../../src/publish/runBuild.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 

@@ -2,13 +2,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, test } from "vitest";
+import {
+  createFaultProxy,
+  type FaultConfig,
+  type FaultProxyStats,
+} from "../../src/devchain/createFaultProxy.js";
 import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History } from "../../src/devchain/history.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { copyState } from "../support/copyState.js";
-import { createFaultProxy, type FaultConfig, type FaultProxyStats } from "../support/createFaultProxy.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFiles } from "../support/expectedFiles.js";
 import { hashDatabase } from "../support/hashDatabase.js";

@@ -18,7 +18,7 @@ import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startDevChain } from "../../src/devchain/startDevChain.js";
 import { createThroughputClient, ThroughputClientError } from "../../src/index.js";
-import { createStaticServer } from "../../src/serve/createStaticServer.js";
+import { createStaticServer } from "../../src/publish/createStaticServer.js";
 import { packageRoot } from "../../src/util/packageRoot.js";
 import { launchChromium } from "../support/launchChromium.js";
 import { colouredPixels, openDashboard } from "../support/openDashboard.js";

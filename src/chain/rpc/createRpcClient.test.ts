@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createFaultProxy, type FaultProxy } from "../../../test/support/createFaultProxy.js";
+import { createFaultProxy, type FaultProxy } from "../../devchain/createFaultProxy.js";
 import { type AnvilNode, startAnvil } from "../../devchain/startAnvil.js";
 import { TransientError, UserError } from "../../errors/BaseError.js";
 import { createRpcClient, type RpcClientOptions } from "./createRpcClient.js";

@@ -1,5 +1,5 @@
-import type { BuildSummary } from "../../publish/runBuild.js";
 import { integer } from "../formatInteger.js";
+import type { BuildSummary } from "../runBuild.js";
 
 /** The human summary of a build, made from the object `--json` prints. */
 export function renderBuildSummary(build: BuildSummary): string[] {

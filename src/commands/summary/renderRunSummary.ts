@@ -1,5 +1,5 @@
-import type { BuildSummary } from "../../publish/runBuild.js";
 import type { SyncRunSummary } from "../../sync/runSync.js";
+import type { BuildSummary } from "../runBuild.js";
 import { renderBuildSummary } from "./renderBuildSummary.js";
 import { renderSyncSummary } from "./renderSyncSummary.js";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { classifyRpcError } from "../../src/chain/rpc/classifyRpcError.js";
-import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
-import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
-import { writeHistory } from "../../src/devchain/writeHistory.js";
+import { classifyRpcError } from "../chain/rpc/classifyRpcError.js";
 import { createFaultProxy, type FaultProxy } from "./createFaultProxy.js";
+import { deployMarketplace } from "./deployMarketplace.js";
+import { generateHistory } from "./generateHistory.js";
+import { type DevChain, startDevChain } from "./startDevChain.js";
+import { writeHistory } from "./writeHistory.js";
 
 const endTime = Date.UTC(2026, 0, 10) / 1000;
 let chain: DevChain;

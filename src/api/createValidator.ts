@@ -1,5 +1,5 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { apiSchemas } from "../schemas/apiSchemas.js";
+import { apiSchemas } from "./apiSchemas.js";
 
 export type Validator = {
   /** Problems with one file's parsed JSON, empty when valid. */

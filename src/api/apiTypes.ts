@@ -1,4 +1,4 @@
-import type * as Responses from "../schemas/responseTypes.js";
+import type * as Responses from "./responseTypes.js";
 
 /**
  * The objects of SPEC.md as this build writes them: the types generated from schemas/, except

@@ -1,4 +1,4 @@
-import type { ApiFiles } from "../rollup/apiTypes.js";
+import type { ApiFiles } from "./apiTypes.js";
 
 /** The schema (in schemas/) of every published file, by path below api/throughput/. */
 export const fileSchemas: Record<keyof ApiFiles, string> = {

@@ -1,4 +1,4 @@
-/* Generated from schemas/ by src/schemas/generateResponseTypes.ts: do not edit, run `npm run generate:types`. */
+/* Generated from schemas/ by src/api/generateResponseTypes.ts: do not edit, run `npm run generate:types`. */
 
 /**
  * Every published file, by path below api/throughput/.

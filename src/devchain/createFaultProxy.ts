@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { seededRandom } from "../../src/devchain/seededRandom.js";
+import { seededRandom } from "./seededRandom.js";
 
 /**
  * What a hostile endpoint does, per fault class. Rates are probabilities (0 to 1) drawn from a

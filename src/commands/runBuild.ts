@@ -1,15 +1,15 @@
+import { createValidator } from "../api/createValidator.js";
+import { apiPath, fileSchemas } from "../api/fileSchemas.js";
 import { UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
+import { buildSiteFiles } from "../publish/buildSiteFiles.js";
+import { publishRelease } from "../publish/publishRelease.js";
+import { serializeJson } from "../publish/serializeJson.js";
 import { computeFiles } from "../rollup/computeFiles.js";
 import { createRollupQueries } from "../store/createRollupQueries.js";
 import { createSyncStore } from "../store/createSyncStore.js";
 import type { Store } from "../store/openStore.js";
 import { packageVersion } from "../util/packageVersion.js";
-import { buildSiteFiles } from "./buildSiteFiles.js";
-import { createValidator } from "./createValidator.js";
-import { apiPath, fileSchemas } from "./fileSchemas.js";
-import { publishRelease } from "./publishRelease.js";
-import { serializeJson } from "./serializeJson.js";
 
 export class InvalidOutputError extends UserError {
   override name = "InvalidOutputError";

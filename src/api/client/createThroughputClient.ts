@@ -1,5 +1,5 @@
-import { createValidator } from "../publish/createValidator.js";
-import { apiPath, fileSchemas } from "../publish/fileSchemas.js";
+import { createValidator } from "../createValidator.js";
+import { apiPath, fileSchemas } from "../fileSchemas.js";
 import type {
   ApiResponses,
   ByModelDaily,
@@ -8,7 +8,7 @@ import type {
   Rollup,
   StuckSessions,
   Summary,
-} from "../schemas/responseTypes.js";
+} from "../responseTypes.js";
 import { ThroughputClientError } from "./ThroughputClientError.js";
 
 export type ThroughputClientOptions = {

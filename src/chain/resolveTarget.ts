@@ -1,5 +1,5 @@
-import { getBlockHeader, getHeadNumber } from "../chain/getBlockHeader.js";
-import type { RpcClient } from "../chain/rpc/createRpcClient.js";
+import { getBlockHeader, getHeadNumber } from "./getBlockHeader.js";
+import type { RpcClient } from "./rpc/createRpcClient.js";
 
 export type ToBlock = number | "latest" | "safe" | "finalized";
 

@@ -1,4 +1,4 @@
-import { BaseError } from "../errors/BaseError.js";
+import { BaseError } from "../../errors/BaseError.js";
 
 /** A response the typed client could not hand over: an HTTP error, not JSON, or off its schema. */
 export class ThroughputClientError extends BaseError {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { validateOpenApi } from "../../test/support/validateOpenApi.js";
-import { apiVersion } from "../rollup/apiTypes.js";
-import { apiSchemas } from "../schemas/apiSchemas.js";
-import { buildOpenApi } from "./buildOpenApi.js";
-import { apiPath, fileSchemas } from "./fileSchemas.js";
+import { apiSchemas } from "../../src/api/apiSchemas.js";
+import { apiVersion } from "../../src/api/apiTypes.js";
+import { apiPath, fileSchemas } from "../../src/api/fileSchemas.js";
+import { buildOpenApi } from "../../src/publish/buildOpenApi.js";
+import { validateOpenApi } from "../support/validateOpenApi.js";
 
 type Operation = {
   operationId: string;

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
-import { apiPath, fileSchemas } from "../publish/fileSchemas.js";
 import { packageRoot } from "../util/packageRoot.js";
+import { apiPath, fileSchemas } from "./fileSchemas.js";
 
 /**
  * The TypeScript types of every response, generated from schemas/ (json-schema-to-typescript):
@@ -23,7 +23,7 @@ export async function generateResponseTypes(): Promise<string> {
   return compile(root, "ApiResponses", {
     cwd: join(packageRoot(), "schemas"),
     bannerComment:
-      "/* Generated from schemas/ by src/schemas/generateResponseTypes.ts: do not edit, run `npm run generate:types`. */",
+      "/* Generated from schemas/ by src/api/generateResponseTypes.ts: do not edit, run `npm run generate:types`. */",
     style: { printWidth: 110 },
   });
 }

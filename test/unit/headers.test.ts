@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { headersFromFile, parseHeadersFile } from "../../test/support/parseHeadersFile.js";
 import {
   cacheControl,
   headerRules,
   headersFor,
   immutableCacheControl,
   renderHeadersFile,
-} from "./headers.js";
+} from "../../src/publish/headers.js";
+import { headersFromFile, parseHeadersFile } from "../support/parseHeadersFile.js";
 
 const samplePaths = [
   "/",

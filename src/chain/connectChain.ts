@@ -1,13 +1,30 @@
-import { type ContractReader, createContractReader, hasCode } from "../chain/createContractReader.js";
-import { getHeadNumber } from "../chain/getBlockHeader.js";
-import { getChainId } from "../chain/getChainId.js";
-import { createRpcClient, type RpcClient } from "../chain/rpc/createRpcClient.js";
 import { UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { redactUrl } from "../log/redactUrl.js";
-import type { ToBlock } from "../sync/resolveTarget.js";
-import type { ChainOptions } from "./parseOptions.js";
+import { type ContractReader, createContractReader, hasCode } from "./createContractReader.js";
+import { getHeadNumber } from "./getBlockHeader.js";
+import { getChainId } from "./getChainId.js";
 import { defaultConfirmations, multicall3Address, presetForChainId } from "./presets.js";
+import type { ToBlock } from "./resolveTarget.js";
+import { createRpcClient, type RpcClient } from "./rpc/createRpcClient.js";
+
+/** How to reach one chain: the settled flags of `sync` and `run` (commands/options). */
+export type ConnectOptions = {
+  rpcUrl: string;
+  /** The chain asked for (--chain): the endpoint must serve it. */
+  chain: { chainId: number } | undefined;
+  contract: string | undefined;
+  fromBlock: number | undefined;
+  toBlock: ToBlock;
+  confirmations: number | undefined;
+  rpcTimeoutMs: number;
+  rpcRetries: number;
+  rpcBatchSize: number;
+  rpcConcurrency: number;
+  multicall: boolean;
+  /** Stop starting new block ranges after this many seconds (the next run continues). */
+  timeLimit: number | undefined;
+};
 
 /** What a run against one endpoint needs, with the chain-dependent defaults settled. */
 export type ChainContext = {
@@ -27,7 +44,7 @@ export type ChainContext = {
  * Asks the endpoint which chain it serves, checks it against --chain, and fills in the
  * preset's contract, start block and confirmation depth where flags left them open.
  */
-export async function connectChain(options: ChainOptions, logger: Logger): Promise<ChainContext> {
+export async function connectChain(options: ConnectOptions, logger: Logger): Promise<ChainContext> {
   const client = createRpcClient({
     url: options.rpcUrl,
     timeoutMs: options.rpcTimeoutMs,

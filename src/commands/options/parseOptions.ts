@@ -1,30 +1,16 @@
 import { isAddress } from "viem";
-import { UserError } from "../errors/BaseError.js";
-import { redactUrl } from "../log/redactUrl.js";
-import type { ToBlock } from "../sync/resolveTarget.js";
-import { type PresetName, presets } from "./presets.js";
+import type { ConnectOptions } from "../../chain/connectChain.js";
+import { type PresetName, presets } from "../../chain/presets.js";
+import type { ToBlock } from "../../chain/resolveTarget.js";
+import { UserError } from "../../errors/BaseError.js";
+import { redactUrl } from "../../log/redactUrl.js";
 
 /** Options as commander hands them over: strings, booleans, undefined. */
 export type RawOptions = Record<string, unknown>;
 
 export type ChainSelector = { preset: PresetName; chainId: number } | { chainId: number };
 
-export type ChainOptions = {
-  rpcUrl: string;
-  rpcUrlExplicit: boolean;
-  chain: ChainSelector | undefined;
-  contract: string | undefined;
-  fromBlock: number | undefined;
-  toBlock: ToBlock;
-  confirmations: number | undefined;
-  rpcTimeoutMs: number;
-  rpcRetries: number;
-  rpcBatchSize: number;
-  rpcConcurrency: number;
-  multicall: boolean;
-  /** Stop starting new block ranges after this many seconds (the next run continues). */
-  timeLimit: number | undefined;
-};
+export type ChainOptions = ConnectOptions & { rpcUrlExplicit: boolean };
 
 export type OutputOptions = { db: string; out: string; stuckGrace: number };
 

@@ -1,7 +1,7 @@
 import { createReadStream, realpathSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join, sep } from "node:path";
-import { headersFor } from "../publish/headers.js";
+import { headersFor } from "./headers.js";
 
 const maxUrlLength = 2048;
 
