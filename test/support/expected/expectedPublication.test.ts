@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { History } from "../../../src/devchain/history.js";
+import { expectExact } from "./expectExact.js";
 import { expectedPublication } from "./expectedPublication.js";
 import { address, closedSession, history, id, openSession, utc } from "./historyFixtures.js";
 
@@ -10,10 +10,6 @@ const modelA = id("model a");
 const bidA = id("bid a");
 const p1 = address("provider 1");
 const p2 = address("provider 2");
-
-/** Equal with the same key order: the published files are compared that way (diffFiles). */
-const expectExact = (actual: unknown, expected: unknown) =>
-  expect(JSON.stringify(actual, null, 1)).toBe(JSON.stringify(expected, null, 1));
 
 describe("expectedPublication", () => {
   test("default: two chains, the same sessionId is two sessions", () => {
@@ -265,59 +261,6 @@ describe("expectedPublication", () => {
       signedCloses: 3,
       duration: 600 + 600 + 27_200,
     });
-  });
-
-  test("behavior: stuck sessions on each chain, sorted by openedAt, sessionId, chainId", () => {
-    const s1 = `0x${"0".repeat(63)}1` as const;
-    const s2 = `0x${"0".repeat(63)}2` as const;
-    const bidR = id("bid r");
-    const withId = (sessionId: `0x${string}`, label: string, openedAt: number, endsAt: number) => ({
-      ...openSession(label, bidA, openedAt, endsAt),
-      sessionId,
-    });
-    const onBase = history({
-      bids: [{ bidId: bidA, provider: p1, modelId: modelA }],
-      sessions: [withId(s2, "x", T - 10_000, T - 5000), openSession("late", bidA, T - 10_000, T - 3599)],
-      endTime: T,
-    });
-    const onArbitrum = history({
-      bids: [
-        { bidId: bidA, provider: p2, modelId: modelA },
-        { bidId: bidR, provider: p2, modelId: modelA, reverts: true },
-      ],
-      sessions: [
-        withId(s2, "y", T - 10_000, T - 5000),
-        withId(s1, "z", T - 10_000, T - 5000),
-        { ...openSession("r", bidR, T - 20_000, T - 3600) }, // exactly at the grace edge; no bid to read
-      ],
-      endTime: T,
-    });
-    const chains: Array<{ chainId: number; history: History; asOf: number }> = [
-      { chainId: base, history: onBase, asOf: T },
-      { chainId: arbitrum, history: onArbitrum, asOf: T },
-    ];
-    const files = expectedPublication(chains);
-    const stuck = (chainId: number, sessionId: string, provider: string) => ({
-      chainId,
-      sessionId,
-      openedAt: T - 10_000,
-      endsAt: T - 5000,
-      provider,
-      modelId: modelA,
-      stake: "7",
-    });
-    const r = { chainId: arbitrum, sessionId: id("r"), openedAt: T - 20_000, endsAt: T - 3600, stake: "7" };
-    expectExact(files["stuck-sessions.json"], {
-      count: 4,
-      sessions: [r, stuck(arbitrum, s1, p2), stuck(base, s2, p1), stuck(arbitrum, s2, p2)],
-    });
-    expectExact(files[`chains/${base}/stuck-sessions.json`], { count: 1, sessions: [stuck(base, s2, p1)] });
-    expectExact(files[`chains/${arbitrum}/stuck-sessions.json`], {
-      count: 3,
-      sessions: [r, stuck(arbitrum, s1, p2), stuck(arbitrum, s2, p2)],
-    });
-    const noGrace = expectedPublication(chains, { grace: 0 });
-    expect((noGrace["stuck-sessions.json"] as { count: number }).count).toBe(5);
   });
 
   test("error: sets the index cannot hold", () => {
