@@ -29,6 +29,8 @@ export type HistoryClose = {
   closeoutType: bigint | number;
   /** The raw closeoutReceipt bytes ("0x" for an empty receipt). */
   receipt: Hex;
+  /** The contract closes the session (its state and stats counters change) but emits no SessionClosed log. */
+  silent?: boolean;
 };
 
 export type HistorySession = {
