@@ -1,7 +1,8 @@
-import type { ApiFiles } from "./apiTypes.js";
-
-/** The schema (in schemas/) of every published file, by path below api/throughput/. */
-export const fileSchemas: Record<keyof ApiFiles, string> = {
+/**
+ * The seven files of SPEC.md's first table and their schemas (in schemas/): published at the top
+ * level for every configured chain together and, for each chain alone, under chains/{chainId}/.
+ */
+export const chainFileSchemas = {
   "summary.json": "summary.schema.json",
   "rollup/hourly.json": "rollup.schema.json",
   "rollup/daily.json": "rollup.schema.json",
@@ -9,8 +10,35 @@ export const fileSchemas: Record<keyof ApiFiles, string> = {
   "rollup/by-model-daily.json": "by-model-daily.schema.json",
   "rollup/by-provider-daily.json": "by-provider-daily.schema.json",
   "stuck-sessions.json": "stuck-sessions.schema.json",
+} as const;
+
+/** Every file at the top level of the API, by path below api/throughput/, with its schema. */
+export const fileSchemas = {
+  ...chainFileSchemas,
+  "models.json": "models.schema.json",
+  "providers.json": "providers.schema.json",
+  "audit.json": "audit.schema.json",
   "meta.json": "meta.schema.json",
-};
+} as const;
+
+export type ChainFilePath = keyof typeof chainFileSchemas;
+export type FilePath = keyof typeof fileSchemas;
 
 /** Where the API lives inside the output directory. */
 export const apiPath = "api/throughput";
+
+/** The folder of one chain's files, below api/throughput/. */
+export function chainFolder(chainId: number): string {
+  return `chains/${chainId}`;
+}
+
+/**
+ * The schema of any published path below api/throughput/ (top level, or a chain's own file under
+ * chains/{chainId}/); undefined for a path the API does not have.
+ */
+export function schemaOfPath(path: string): string | undefined {
+  if (path in fileSchemas) return fileSchemas[path as FilePath];
+  const perChain = /^chains\/([1-9][0-9]*)\/(.+)$/.exec(path);
+  if (perChain?.[2] && perChain[2] in chainFileSchemas) return chainFileSchemas[perChain[2] as ChainFilePath];
+  return undefined;
+}

@@ -1,6 +1,21 @@
 /* Generated from schemas/ by src/api/generateResponseTypes.ts: do not edit, run `npm run generate:types`. */
 
 /**
+ * A bucket of the hourly, daily or monthly rollup: a Bucket with the number of distinct providers and models.
+ */
+export type SeriesBucket = Bucket & {
+  /**
+   * Distinct providers with a closed session here (a session whose bid cannot be read counts for its log's provider).
+   */
+  providers: number;
+  /**
+   * Distinct modelIds with a closed session here (a session whose bid cannot be read counts for no model).
+   */
+  models: number;
+  [k: string]: unknown;
+};
+
+/**
  * Every published file, by path below api/throughput/.
  */
 export interface ApiResponses {
@@ -11,6 +26,9 @@ export interface ApiResponses {
   "rollup/by-model-daily.json": ByModelDaily;
   "rollup/by-provider-daily.json": ByProviderDaily;
   "stuck-sessions.json": StuckSessions;
+  "models.json": ModelLeaderboard;
+  "providers.json": ProviderLeaderboard;
+  "audit.json": Audit;
   "meta.json": Meta;
 }
 /**
@@ -24,20 +42,53 @@ export interface Summary {
   [k: string]: unknown;
 }
 /**
- * Totals of the sessions closed in a summary window.
+ * Totals of the sessions closed in a window: 24h, 7d, 30d hold as-of - 86400*d < closedAt <= as-of; all holds every closed session.
  */
 export interface WindowTotals {
+  /**
+   * inputTokens + outputTokens over signed v2 receipts (exact; may exceed 2^53).
+   */
   tokens: number;
+  /**
+   * Closed sessions, disputed and malformed included.
+   */
   sessions: number;
+  /**
+   * Nearest-rank median time to first token in seconds, over signed receipts with ttftMs > 0; absent when there is none.
+   */
   ttft?: number;
+  /**
+   * Nearest-rank median of tpsScaled1000 / 1000 (output tokens per second), over signed receipts with tpsScaled1000 > 0; absent when there is none.
+   */
+  tps?: number;
+  /**
+   * Session time: the sum of max(0, min(closedAt, endsAt) - openedAt) over the closed sessions, disputed and malformed included.
+   */
+  seconds: number;
+  /**
+   * What providers earned, wei of MOR as a decimal string: the sum of max(0, min(closedAt, endsAt) - openedAt) * pricePerSecond over the closed sessions whose bid could be read. The contract's entitlement, not money received.
+   */
+  earned: string;
+  /**
+   * Closed sessions with closeoutType != 0.
+   */
+  disputed: number;
+  /**
+   * Distinct providers with a closed session here (a session whose bid cannot be read counts for its log's provider).
+   */
+  providers: number;
+  /**
+   * Distinct modelIds with a closed session here (a session whose bid cannot be read counts for no model).
+   */
+  models: number;
   [k: string]: unknown;
 }
 /**
- * A dense series of buckets, ascending by ts.
+ * A dense series of buckets, ascending by ts, from the later of the retention start and the period of the earliest closed session to the period holding the as-of time.
  */
 export interface Rollup {
   bucket: "hourly" | "daily" | "monthly";
-  series: Bucket[];
+  series: SeriesBucket[];
   [k: string]: unknown;
 }
 /**
@@ -49,7 +100,7 @@ export interface Bucket {
    */
   ts: number;
   /**
-   * inputTokens + outputTokens over signed v2 receipts.
+   * inputTokens + outputTokens over signed v2 receipts (exact; may exceed 2^53).
    */
   tokens: number;
   /**
@@ -57,9 +108,25 @@ export interface Bucket {
    */
   sessions: number;
   /**
-   * Nearest-rank median time to first token, seconds; absent when no signed receipt measured it.
+   * Nearest-rank median time to first token in seconds, over signed receipts with ttftMs > 0; absent when there is none.
    */
   ttft?: number;
+  /**
+   * Nearest-rank median of tpsScaled1000 / 1000 (output tokens per second), over signed receipts with tpsScaled1000 > 0; absent when there is none.
+   */
+  tps?: number;
+  /**
+   * Session time: the sum of max(0, min(closedAt, endsAt) - openedAt) over the closed sessions, disputed and malformed included.
+   */
+  seconds: number;
+  /**
+   * What providers earned, wei of MOR as a decimal string: the sum of max(0, min(closedAt, endsAt) - openedAt) * pricePerSecond over the closed sessions whose bid could be read. The contract's entitlement, not money received.
+   */
+  earned: string;
+  /**
+   * Closed sessions with closeoutType != 0.
+   */
+  disputed: number;
   [k: string]: unknown;
 }
 /**
@@ -94,7 +161,7 @@ export interface ProviderSeries {
   [k: string]: unknown;
 }
 /**
- * Sessions opened and never closed although their stake ran out more than the grace period before the as-of time.
+ * Sessions opened and never closed although their stake ran out more than the grace period before the as-of time; sorted by openedAt, then sessionId, then chainId.
  */
 export interface StuckSessions {
   count: number;
@@ -102,6 +169,10 @@ export interface StuckSessions {
   [k: string]: unknown;
 }
 export interface StuckSession {
+  /**
+   * The chain the session lives on.
+   */
+  chainId: number;
   sessionId: string;
   /**
    * Unix seconds (getSession).
@@ -120,29 +191,205 @@ export interface StuckSession {
   [k: string]: unknown;
 }
 /**
- * What the files were computed from: chain, contract, block range, as-of time, and anomaly counts.
+ * Every model with at least one closed session, ever, with its four summary windows; sorted by modelId.
+ */
+export interface ModelLeaderboard {
+  models: ModelStanding[];
+  [k: string]: unknown;
+}
+export interface ModelStanding {
+  modelId: string;
+  /**
+   * The model's current on-chain name on the first configured chain where it reads non-empty; empty if there is none.
+   */
+  name: string;
+  windows: Summary;
+  [k: string]: unknown;
+}
+/**
+ * Every provider with at least one closed session, ever, with its four summary windows; sorted by provider (lowercase).
+ */
+export interface ProviderLeaderboard {
+  providers: ProviderStanding[];
+  [k: string]: unknown;
+}
+export interface ProviderStanding {
+  /**
+   * EIP-55 checksummed address.
+   */
+  provider: string;
+  windows: Summary;
+  [k: string]: unknown;
+}
+/**
+ * The index against the contract's own counters (getProviderModelStats), per (chain, modelId, provider) pair, read at each chain's last synced block. A complete index matches on every pair.
+ */
+export interface Audit {
+  /**
+   * The publication's as-of time, unix seconds.
+   */
+  asOf: number;
+  /**
+   * Number of items.
+   */
+  pairs: number;
+  /**
+   * Items whose three pairs of numbers are equal.
+   */
+  matching: number;
+  /**
+   * matching == pairs.
+   */
+  complete: boolean;
+  /**
+   * Chains whose contract has no getProviderModelStats (the call reverts): no items.
+   */
+  unavailable: number[];
+  /**
+   * Chains whose sync started after the contract's first close: they cannot match; their items are still published.
+   */
+  partial: number[];
+  items: AuditPair[];
+  [k: string]: unknown;
+}
+export interface AuditPair {
+  chainId: number;
+  modelId: string;
+  /**
+   * EIP-55 checksummed address.
+   */
+  provider: string;
+  contract: ContractCounters;
+  index: IndexCounters;
+  match: boolean;
+  [k: string]: unknown;
+}
+/**
+ * getProviderModelStats at the chain's last synced block.
+ */
+export interface ContractCounters {
+  totalCount: number;
+  successCount: number;
+  totalDuration: number;
+  [k: string]: unknown;
+}
+/**
+ * The same counted from the index: closes of every kind, closes with closeoutType 0, and the sum of closedAt - openedAt over those.
+ */
+export interface IndexCounters {
+  closes: number;
+  signedCloses: number;
+  duration: number;
+  [k: string]: unknown;
+}
+/**
+ * What the files were computed from: the chains, contracts and block ranges, the as-of time, freshness, backfill and audit state, counts and anomalies.
  */
 export interface Meta {
   /**
-   * Version of the API document (1.0.0) that these files and their schemas follow.
+   * Version of the API document (SPEC.md) that these files and their schemas follow.
    */
   schemaVersion: string;
   generator?: string;
+  /**
+   * 1.0 compatibility: the first configured chain's id (see `chains` for every chain).
+   */
   chainId: number;
+  /**
+   * 1.0 compatibility: the first configured chain's contract.
+   */
   contract: string;
+  /**
+   * 1.0 compatibility: the first configured chain's first indexed block.
+   */
   fromBlock: number;
+  /**
+   * 1.0 compatibility: the first configured chain's last synced block.
+   */
   toBlock: number;
   toBlockHash?: string;
   /**
-   * Block time of toBlock, unix seconds.
+   * The publication's as-of time: the smallest of the chains' own as-of times, unix seconds.
    */
   asOf: number;
   asOfIso?: string;
+  /**
+   * Every chain of the publication, in configuration order.
+   */
+  chains: MetaChain[];
   stuckGraceSeconds?: number;
+  /**
+   * The audit's verdict: the index agrees with the contract's own counters on every (chain, model, provider) pair (audit.json).
+   */
+  complete: boolean;
+  audit?: {
+    pairs?: number;
+    matching?: number;
+    unavailable?: number[];
+    partial?: number[];
+    [k: string]: unknown;
+  };
+  /**
+   * false while any chain's first backfill is still in progress: the publication then holds partial history.
+   */
+  backfillComplete: boolean;
+  /**
+   * Wall-clock time (unix seconds) at which the sync this publication was built from finished: with updateIntervalSeconds, it tells a stale publication (a schedule that stopped) from a fresh one.
+   */
+  updatedAt?: number;
+  /**
+   * How often the publisher expects to update (--update-interval); a publication older than twice this is stale.
+   */
+  updateIntervalSeconds?: number;
   counts?: {
     [k: string]: number;
   };
   anomalies: {
+    [k: string]: number;
+  };
+  [k: string]: unknown;
+}
+export interface MetaChain {
+  chainId: number;
+  /**
+   * The preset's name (base, arbitrum, ...) or chain-<id>.
+   */
+  name: string;
+  contract: string;
+  /**
+   * The first block indexed on this chain.
+   */
+  fromBlock: number;
+  /**
+   * The contract's creation block, when it was found (eth_getCode bisection); null when unknown.
+   */
+  creationBlock?: number | null;
+  /**
+   * Whether the index starts at or before the contract's creation block (so nothing of its history is missing).
+   */
+  fromCreationBlock: boolean;
+  /**
+   * The last block synced on this chain.
+   */
+  toBlock: number;
+  toBlockHash: string;
+  /**
+   * Block time of toBlock, unix seconds: this chain's own as-of.
+   */
+  asOf: number;
+  asOfIso?: string;
+  /**
+   * The block the last sync of this chain aimed for.
+   */
+  targetBlock?: number;
+  /**
+   * false while a first backfill is in progress (a time-limited sync stopped before its target): the history of this chain is partial.
+   */
+  caughtUp: boolean;
+  counts?: {
+    [k: string]: number;
+  };
+  anomalies?: {
     [k: string]: number;
   };
   [k: string]: unknown;

@@ -10,6 +10,9 @@ export const marketplaceAbi = parseAbi([
   "function getSession(bytes32 sessionId) view returns (Session)",
   "function getBid(bytes32 bidId) view returns (Bid)",
   "function getModel(bytes32 modelId) view returns (Model)",
+  "struct SD { int64 mean; int64 sqSum; }",
+  "struct ProviderModelStats { SD tpsScaled1000; SD ttftMs; uint32 totalDuration; uint32 successCount; uint32 totalCount; }",
+  "function getProviderModelStats(bytes32 modelId, address provider) view returns (ProviderModelStats)",
 ]);
 
 export const multicall3Abi = parseAbi([

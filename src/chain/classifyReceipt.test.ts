@@ -33,18 +33,33 @@ function v2(input: number, output: number, ttftMs = 734) {
 
 describe("classifyReceipt", () => {
   test("default: a signed v2 receipt counts its tokens and TTFT", () => {
-    expect(classifyReceipt(sessionId, 0n, v2(1200, 345))).toEqual({ kind: "v2", tokens: 1545, ttftMs: 734 });
+    expect(classifyReceipt(sessionId, 0n, v2(1200, 345))).toEqual({
+      kind: "v2",
+      tokens: 1545,
+      ttftMs: 734,
+      tps: 41_500,
+    });
   });
 
   test("behavior: a signed v1 receipt has a TTFT and no tokens", () => {
     const receipt = v1();
     expect(receipt.length).toBe(160);
-    expect(classifyReceipt(sessionId, 0n, receipt)).toEqual({ kind: "v1", tokens: 0, ttftMs: 734 });
+    expect(classifyReceipt(sessionId, 0n, receipt)).toEqual({
+      kind: "v1",
+      tokens: 0,
+      ttftMs: 734,
+      tps: 41_500,
+    });
   });
 
   test("behavior: a receipt longer than v2 is read as v2", () => {
     const receipt = new Uint8Array([...v2(10, 20), ...new Uint8Array(64).fill(7)]);
-    expect(classifyReceipt(sessionId, 0n, receipt)).toEqual({ kind: "v2", tokens: 30, ttftMs: 734 });
+    expect(classifyReceipt(sessionId, 0n, receipt)).toEqual({
+      kind: "v2",
+      tokens: 30,
+      ttftMs: 734,
+      tps: 41_500,
+    });
   });
 
   test("behavior: between v1 and v2 lengths is v1", () => {
@@ -58,7 +73,12 @@ describe("classifyReceipt", () => {
   });
 
   test("behavior: a TTFT of 0 means not measured", () => {
-    expect(classifyReceipt(sessionId, 0n, v2(1, 2, 0))).toEqual({ kind: "v2", tokens: 3, ttftMs: 0 });
+    expect(classifyReceipt(sessionId, 0n, v2(1, 2, 0))).toEqual({
+      kind: "v2",
+      tokens: 3,
+      ttftMs: 0,
+      tps: 41_500,
+    });
   });
 
   test("behavior: the session id is compared case-insensitively", () => {
@@ -66,7 +86,12 @@ describe("classifyReceipt", () => {
   });
 
   test("behavior: a disputed close counts for nothing whatever its receipt", () => {
-    expect(classifyReceipt(sessionId, 1n, v2(100, 100))).toEqual({ kind: "disputed", tokens: 0, ttftMs: 0 });
+    expect(classifyReceipt(sessionId, 1n, v2(100, 100))).toEqual({
+      kind: "disputed",
+      tokens: 0,
+      ttftMs: 0,
+      tps: 0,
+    });
     expect(classifyReceipt(sessionId, 7n, new Uint8Array())).toMatchObject({ kind: "disputed" });
   });
 
@@ -98,12 +123,32 @@ describe("classifyReceipt", () => {
     expect(classifyReceipt(sessionId, 0n, garbage).kind).toBe("malformed");
   });
 
-  test("error: a token count that does not fit uint32 is malformed", () => {
+  test("behavior: a token word that does not fit uint32 leaves the receipt signed, with 0 tokens (SPEC 1.1)", () => {
+    const input = v2(1, 2);
+    input[5 * 32 + 27] = 1; // inputTokens = 2^32 + 1
+    expect(classifyReceipt(sessionId, 0n, input)).toEqual({
+      kind: "v2",
+      tokens: 0,
+      ttftMs: 734,
+      tps: 41_500,
+      oversizeTokens: true,
+    });
+    const output = v2(1, 2);
+    output[6 * 32] = 0xff; // outputTokens far past uint32
+    expect(classifyReceipt(sessionId, 0n, output)).toMatchObject({
+      kind: "v2",
+      tokens: 0,
+      oversizeTokens: true,
+    });
+  });
+
+  test("error: a tpsScaled1000 that does not fit uint32 is malformed", () => {
     const receipt = v2(1, 2);
-    receipt[5 * 32 + 27] = 1; // inputTokens = 2^32 + 1
+    receipt[3 * 32 + 3] = 1;
     expect(classifyReceipt(sessionId, 0n, receipt)).toMatchObject({
       kind: "malformed",
-      reason: "token counts do not fit uint32",
+      tps: 0,
+      reason: "tpsScaled1000 does not fit uint32",
     });
   });
 

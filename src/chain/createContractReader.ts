@@ -10,8 +10,11 @@ export type ContractCall = { to: string; data: Hex };
 export type CallResult = { ok: true; data: Uint8Array } | { ok: false; error: string };
 
 export type ContractReader = {
-  /** Runs view calls at the latest block; a revert is a result, anything else throws. */
-  read(calls: readonly ContractCall[]): Promise<CallResult[]>;
+  /**
+   * Runs view calls at the latest block, or at `block`; a revert is a result, anything else
+   * throws.
+   */
+  read(calls: readonly ContractCall[], block?: number): Promise<CallResult[]>;
   readonly mode: "multicall" | "batch";
 };
 
@@ -31,9 +34,9 @@ export function createContractReader(options: ContractReaderOptions): ContractRe
   const { client, multicall } = options;
   const multicallSize = options.multicallSize ?? 200;
 
-  const callOne = async (call: ContractCall): Promise<CallResult> => {
+  const callOne = async (call: ContractCall, tag: string): Promise<CallResult> => {
     try {
-      const data = await client.request<string>("eth_call", [{ to: call.to, data: call.data }, "latest"]);
+      const data = await client.request<string>("eth_call", [{ to: call.to, data: call.data }, tag]);
       return { ok: true, data: hexToBuffer(data) };
     } catch (error) {
       if (error instanceof RpcResponseError && error.kind === "revert")
@@ -42,7 +45,7 @@ export function createContractReader(options: ContractReaderOptions): ContractRe
     }
   };
 
-  const aggregate = async (calls: readonly ContractCall[]): Promise<CallResult[]> => {
+  const aggregate = async (calls: readonly ContractCall[], tag: string): Promise<CallResult[]> => {
     const data = encodeFunctionData({
       abi: multicall3Abi,
       functionName: "aggregate3",
@@ -50,15 +53,15 @@ export function createContractReader(options: ContractReaderOptions): ContractRe
     });
     let returned: string;
     try {
-      returned = await client.request<string>("eth_call", [{ to: multicall, data }, "latest"]);
+      returned = await client.request<string>("eth_call", [{ to: multicall, data }, tag]);
     } catch (error) {
       // Too much for one call (gas, response size): halve; one call alone goes direct.
       if (!(error instanceof RpcResponseError) || error.kind === "rate-limit") throw error;
-      if (calls.length === 1) return [await callOne(calls[0] as ContractCall)];
+      if (calls.length === 1) return [await callOne(calls[0] as ContractCall, tag)];
       const half = Math.ceil(calls.length / 2);
       const [left, right] = await Promise.all([
-        aggregate(calls.slice(0, half)),
-        aggregate(calls.slice(half)),
+        aggregate(calls.slice(0, half), tag),
+        aggregate(calls.slice(half), tag),
       ]);
       return left.concat(right);
     }
@@ -73,11 +76,12 @@ export function createContractReader(options: ContractReaderOptions): ContractRe
 
   return {
     mode: multicall ? "multicall" : "batch",
-    async read(calls) {
-      if (!multicall) return Promise.all(calls.map(callOne));
+    async read(calls, block) {
+      const tag = block === undefined ? "latest" : `0x${block.toString(16)}`;
+      if (!multicall) return Promise.all(calls.map((call) => callOne(call, tag)));
       const chunks: ContractCall[][] = [];
       for (let i = 0; i < calls.length; i += multicallSize) chunks.push(calls.slice(i, i + multicallSize));
-      return (await Promise.all(chunks.map(aggregate))).flat();
+      return (await Promise.all(chunks.map((chunk) => aggregate(chunk, tag)))).flat();
     },
   };
 }

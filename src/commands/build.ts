@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { runCommand } from "./context.js";
 import { addBuildOptions, addDbOption, addLogOptions } from "./options/addOptions.js";
-import { parseOutputOptions } from "./options/parseOptions.js";
+import { settleOutputOptions } from "./options/settleOptions.js";
 import { withResources } from "./resources.js";
 import { runBuild } from "./runBuild.js";
 import { renderBuildSummary } from "./summary/renderBuildSummary.js";
@@ -14,10 +14,10 @@ export function buildCommand(): Command {
   return command.action((raw) =>
     runCommand(
       raw,
-      async ({ logger }) => {
-        const { db, out, stuckGrace } = parseOutputOptions(raw);
-        return withResources({ db, create: false, out }, (store) =>
-          runBuild(store, { out, stuckGrace }, logger),
+      async ({ logger, env }) => {
+        const output = settleOutputOptions(raw, env);
+        return withResources({ db: output.db, create: false, out: output.out }, (store) =>
+          runBuild(store, output, logger),
         );
       },
       renderBuildSummary,

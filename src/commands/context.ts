@@ -1,7 +1,12 @@
 import { type BaseError, ExitCode, exitCodeOf } from "../errors/BaseError.js";
 import { createLogger, type LogFormat, type Logger } from "../log/createLogger.js";
 import { redactSecrets } from "../log/redactUrl.js";
-import { parseLogOptions, type RawOptions } from "./options/parseOptions.js";
+import {
+  type Environment,
+  type RawOptions,
+  secretUrlsOf,
+  settleLogOptions,
+} from "./options/settleOptions.js";
 import { createProgressWriter, type ProgressWriter, progressMode } from "./progress/createProgressWriter.js";
 
 export type CommandContext = {
@@ -10,12 +15,12 @@ export type CommandContext = {
   progress: ProgressWriter;
   json: boolean;
   logFormat: LogFormat;
-  secretUrl: string | undefined;
+  /** The environment the command reads its options from (process.env). */
+  env: Environment;
 };
 
-export function createContext(raw: RawOptions): CommandContext {
-  const log = parseLogOptions(raw);
-  const secretUrl = typeof raw.rpcUrl === "string" ? raw.rpcUrl : process.env.RPC_URL;
+function createContext(raw: RawOptions, env: Environment, secretUrls: readonly string[]): CommandContext {
+  const log = settleLogOptions(raw);
   const progress = createProgressWriter({
     mode: progressMode({ quiet: log.quiet, logFormat: log.logFormat, isTTY: process.stderr.isTTY === true }),
     stream: process.stderr,
@@ -25,49 +30,81 @@ export function createContext(raw: RawOptions): CommandContext {
     format: log.logFormat,
     quiet: log.quiet,
     verbose: log.verbose,
-    secretUrl,
+    secretUrls,
     write: (line) => progress.writeLog(line),
   });
-  return { json: log.json, logFormat: log.logFormat, secretUrl, logger, progress };
+  return { json: log.json, logFormat: log.logFormat, logger, progress, env };
 }
 
 /**
  * Runs a command's body. Its result is one object: printed as JSON on stdout with --json, else
  * rendered into the human summary lines on stderr (one structured line with --log-format json).
- * An error is printed on stderr and decides the exit code (documented in the README).
+ * An error is printed on stderr (and with --json as one object on stdout) and decides the exit
+ * code (documented in the README).
  */
 export async function runCommand<Result>(
   raw: RawOptions,
   body: (context: CommandContext) => Promise<Result>,
   render?: (result: Result) => string[],
+  env: Environment = process.env,
 ): Promise<void> {
+  const secretUrls = secretUrlsOf(raw, env);
   let context: CommandContext | undefined;
   try {
-    context = createContext(raw);
+    context = createContext(raw, env, secretUrls);
     const result = await body(context);
+    context.progress.done();
     printResult(context, result, render);
   } catch (error) {
+    context?.progress.done();
     const code = exitCodeOf(error);
     process.exitCode = code;
+    const { name, shortMessage, details, message, stack } = describeError(error);
+    if (raw.json === true) {
+      const object = {
+        error: { name, message: shortMessage, ...(details ? { details } : {}), exitCode: code },
+      };
+      process.stdout.write(`${redactSecrets(JSON.stringify(object, null, 2), secretUrls)}\n`);
+    }
     if (context?.logFormat === "json") {
-      // One line for log collectors: the message, what was expected or what to do, the exit code.
-      if (code === ExitCode.internal) {
-        const { message, stack } =
-          error instanceof Error ? error : { message: String(error), stack: undefined };
-        context.logger.error(`internal error: ${message}`, { stack, exitCode: code });
-      } else {
-        const { shortMessage, details } = error as BaseError;
-        context.logger.error(shortMessage, { details, exitCode: code });
-      }
+      // One line for log collectors: the error's name and message, what to do, the exit code.
+      context.logger.error(code === ExitCode.internal ? `internal error: ${message}` : shortMessage, {
+        name,
+        ...(details ? { details } : {}),
+        ...(code === ExitCode.internal ? { stack } : {}),
+        exitCode: code,
+      });
       return;
     }
-    const secret = context?.secretUrl ?? (typeof raw.rpcUrl === "string" ? raw.rpcUrl : process.env.RPC_URL);
     const described =
-      code === ExitCode.internal
-        ? `internal error: ${(error as Error)?.stack ?? String(error)}`
-        : `error: ${(error as BaseError).message}`;
-    process.stderr.write(`${redactSecrets(described, secret)}\n`);
+      code === ExitCode.internal ? `internal error: ${stack ?? message}` : `error: ${message}`;
+    process.stderr.write(`${redactSecrets(described, secretUrls)}\n`);
   }
+}
+
+function describeError(error: unknown): {
+  name: string;
+  shortMessage: string;
+  details: string | undefined;
+  message: string;
+  stack: string | undefined;
+} {
+  if (!(error instanceof Error))
+    return {
+      name: "Error",
+      shortMessage: String(error),
+      details: undefined,
+      message: String(error),
+      stack: undefined,
+    };
+  const ours = error as Partial<BaseError>;
+  return {
+    name: error.name,
+    shortMessage: ours.shortMessage ?? error.message,
+    details: ours.details,
+    message: error.message,
+    stack: error.stack,
+  };
 }
 
 /** The one way a command's result object reaches the user: JSON, or summary lines made from it. */
@@ -77,7 +114,10 @@ export function printResult<Result>(
   render?: (result: Result) => string[],
 ): void {
   if (result === undefined) return;
-  if (context.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  if (context.json)
+    process.stdout.write(
+      `${JSON.stringify(result, (_key, value) => (typeof value === "bigint" ? value.toString() : value), 2)}\n`,
+    );
   else if (!render) return;
   else if (context.logFormat === "json") context.logger.info("summary", { summary: result });
   else for (const line of render(result)) context.logger.info(line);

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
-import { connectChain } from "../chain/connectChain.js";
+import { connectChains } from "./connectChains.js";
 import { printResult, runCommand } from "./context.js";
 import { addBuildOptions, addDbOption, addLogOptions, addPortOption } from "./options/addOptions.js";
-import { parseChainOptions, parseInteger, parseOutputOptions } from "./options/parseOptions.js";
+import { parseInteger } from "./options/parseValue.js";
+import { settleChainOptions, settleOutputOptions } from "./options/settleOptions.js";
 import { serveDirectory } from "./serve.js";
 import { renderRunSummary } from "./summary/renderRunSummary.js";
 import { syncAndBuild } from "./syncAndBuild.js";
@@ -28,7 +29,7 @@ export function demoCommand(): Command {
       const sessionsPerDay = parseInteger("--sessions-per-day", raw.sessionsPerDay, { min: 1, max: 100_000 });
       const seed = parseInteger("--seed", raw.seed);
       const port = parseInteger("--port", raw.port ?? 8080, { max: 65_535 });
-      const output = parseOutputOptions(raw);
+      const output = settleOutputOptions(raw, context.env);
       const temporary = raw.db === undefined; // commander folds DB_PATH into raw.db
       const scratch = temporary ? mkdtempSync(join(tmpdir(), "mor-throughput-demo-")) : undefined;
       const db = scratch ? join(scratch, "demo.sqlite") : output.db;
@@ -61,11 +62,14 @@ export function demoCommand(): Command {
         const written = await writeHistory(node.rpcUrl, contract, history);
         logger.info("history written", { sessions: history.sessions.length, blocks: written.lastBlock + 1 });
 
-        const chain = await connectChain(
-          parseChainOptions({ rpcUrl: node.rpcUrl, contract, fromBlock: "0", confirmations: "0" }, {}),
+        const chains = await connectChains(
+          settleChainOptions(
+            { rpcUrl: [node.rpcUrl], contract: [contract], fromBlock: ["0"], confirmations: ["0"] },
+            {},
+          ),
           logger,
         );
-        const summary = await syncAndBuild(chain, { ...output, db }, context);
+        const summary = await syncAndBuild(chains, { ...output, db }, undefined, context);
         const result = { ...summary, seconds: Math.round((performance.now() - started) / 100) / 10 };
         logger.info(`demo published in ${((performance.now() - started) / 1000).toFixed(1)} s`);
         printResult(context, result, renderRunSummary);

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { ChainContext } from "../chain/connectChain.js";
+import type { ConnectedChain } from "../chain/connectChain.js";
 import { UserError } from "../errors/BaseError.js";
 import { checkOutputDirectory } from "../publish/publishRelease.js";
 import { acquireLock } from "../store/acquireLock.js";
@@ -17,10 +17,10 @@ import { checkWritable } from "../util/checkWritable.js";
 
 /**
  * Fails, creating nothing, when the database cannot be used: missing (unless it may be created),
- * not a writable file, written by a newer version, or (given the chain) indexed for another
- * chain, contract or start block.
+ * not a writable file, written by a newer version or by another application, or (given the
+ * chains) indexed for another contract or start block on one of them.
  */
-function checkDatabase(path: string, options: { create: boolean; chain?: ChainContext }): void {
+function checkDatabase(path: string, options: { create: boolean; chains?: readonly ConnectedChain[] }): void {
   if (!options.create && !existsSync(path)) {
     throw new UserError(`No database at ${path}`, {
       details: "Run `mor-throughput sync` (or `run`) first, or point --db at an existing database.",
@@ -34,12 +34,13 @@ function checkDatabase(path: string, options: { create: boolean; chain?: ChainCo
     });
   }
   const indexed = inspectDatabase(path);
-  const { chain } = options;
-  if (indexed && chain) {
+  for (const chain of options.chains ?? []) {
+    const stored = indexed.find((row) => row.chainId === chain.chainId);
+    if (!stored) continue;
     checkIdentity(
-      indexed,
-      { chainId: chain.chainId, contract: chain.contract, fromBlock: chain.fromBlock },
-      chain.fromBlockExplicit,
+      stored,
+      { chainId: chain.chainId, contract: chain.contract, fromBlock: chain.fromBlock ?? stored.fromBlock },
+      chain.fromBlock !== undefined,
     );
   }
 }
@@ -49,8 +50,8 @@ export type Resources = {
   db: string;
   /** The database may be created (sync, run) or must exist (build). */
   create: boolean;
-  /** Given: the database must have been indexed for this chain, contract and start block. */
-  chain?: ChainContext;
+  /** Given: the database must hold these chains' contracts and start blocks, if it holds them. */
+  chains?: readonly ConnectedChain[];
   out?: string;
 };
 

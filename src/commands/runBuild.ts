@@ -1,82 +1,77 @@
-import { createValidator } from "../api/createValidator.js";
-import { apiPath, fileSchemas } from "../api/fileSchemas.js";
-import { UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
-import { buildSiteFiles } from "../publish/buildSiteFiles.js";
-import { publishRelease } from "../publish/publishRelease.js";
-import { serializeJson } from "../publish/serializeJson.js";
-import { computeFiles } from "../rollup/computeFiles.js";
-import { createRollupQueries } from "../store/createRollupQueries.js";
-import { createSyncStore } from "../store/createSyncStore.js";
+import { publishApi } from "../publish/publishApi.js";
+import { computePublication } from "../rollup/computePublication.js";
+import { createIndexReader } from "../store/createIndexReader.js";
 import type { Store } from "../store/openStore.js";
 import { packageVersion } from "../util/packageVersion.js";
-
-export class InvalidOutputError extends UserError {
-  override name = "InvalidOutputError";
-}
 
 export type BuildSummary = {
   out: string;
   releaseId: string;
   changed: boolean;
   asOf: number;
-  toBlock: number;
+  chains: Array<{ chainId: number; toBlock: number; asOf: number }>;
   files: string[];
   closedSessions: number;
   stuckSessions: number;
+  audit: { pairs: number; matching: number; complete: boolean };
   durationMs: number;
 };
 
-export type BuildOptions = { out: string; stuckGrace: number };
+export type BuildOptions = { out: string; stuckGrace: number; updateInterval: number };
 
 /**
- * The `build` stage: every file of SPEC.md from the store, each validated against its schema,
- * then published as one atomic release with the dashboard, `_headers`, the schemas and the
- * OpenAPI document. One invalid file publishes nothing.
+ * The build: the store's snapshot (store) → every file of SPEC.md (rollup) → validated and
+ * published atomically (publish). One read transaction gives a consistent snapshot even while a
+ * sync writes.
  */
 export function runBuild(store: Store, options: BuildOptions, logger: Logger): BuildSummary {
   const started = performance.now();
-  // One read transaction: a consistent snapshot even while a sync writes.
-  const { synced, api } = store.sqlite.transaction(() => {
-    const synced = createSyncStore(store).checkpoint();
-    if (!synced) {
-      throw new UserError("The database holds no synced block yet", {
-        details: "Run `mor-throughput sync` (or `run`) first, with the same --db.",
-      });
-    }
-    const generator = `mor-throughput ${packageVersion()}`;
-    return { synced, api: computeFiles(createRollupQueries(store), synced, { ...options, generator }) };
-  })();
-
-  const validator = createValidator();
-  const files = new Map<string, string | Uint8Array>();
-  const problems: string[] = [];
-  for (const [path, schema] of Object.entries(fileSchemas) as Array<[keyof typeof api, string]>) {
-    const text = serializeJson(api[path]);
-    for (const problem of validator.validate(schema, JSON.parse(text))) problems.push(`${path}: ${problem}`);
-    files.set(`${apiPath}/${path}`, text);
+  const generator = `mor-throughput ${packageVersion()}`;
+  const publication = store.sqlite.transaction(() =>
+    computePublication(createIndexReader(store), { ...options, generator }),
+  )();
+  for (const chainId of publication.leftOut) {
+    logger.warn(
+      `chain ${chainId} is in the database but not in the configuration of the last sync: left out of the publication`,
+      {
+        chain: chainId,
+        include: `sync it again with the other chains (--rpc-url or RPC_URL_${chainId})`,
+      },
+    );
   }
-  if (problems.length > 0) {
-    throw new InvalidOutputError(`${problems.length} schema violation(s): nothing was published`, {
-      details: problems.slice(0, 20).join("\n"),
-    });
+  const { files } = publication;
+  const audit = files["audit.json"];
+  if (!audit.complete) {
+    const pairs = audit.items.filter((item) => !item.match);
+    logger.warn(
+      `the index disagrees with the contract's own counters on ${pairs.length} of ${audit.pairs} pairs`,
+      {
+        pairs: pairs.slice(0, 10).map((item) => `${item.chainId}/${item.modelId}/${item.provider}`),
+        todo: "re-index from the contract's creation block (a new --db without --from-block) to complete the record",
+      },
+    );
   }
-
-  for (const [path, content] of buildSiteFiles()) files.set(path, content);
-  const published = publishRelease(options.out, files);
+  const published = publishApi(options.out, files, publication.chains);
   logger.debug(published.changed ? "published" : "published set unchanged", {
     out: options.out,
     release: published.releaseId,
   });
+  const meta = files["meta.json"];
   return {
     out: options.out,
     releaseId: published.releaseId,
     changed: published.changed,
-    asOf: synced.blockTimestamp,
-    toBlock: synced.blockNumber,
-    files: [...files.keys()],
-    closedSessions: api["summary.json"].all.sessions,
-    stuckSessions: api["stuck-sessions.json"].count,
+    asOf: meta.asOf,
+    chains: meta.chains.map((chain) => ({
+      chainId: chain.chainId,
+      toBlock: chain.toBlock,
+      asOf: chain.asOf,
+    })),
+    files: published.paths,
+    closedSessions: files["summary.json"].all.sessions,
+    stuckSessions: files["stuck-sessions.json"].count,
+    audit: { pairs: audit.pairs, matching: audit.matching, complete: audit.complete },
     durationMs: Math.round(performance.now() - started),
   };
 }

@@ -7,14 +7,15 @@ import { openApiPath } from "../publish/buildOpenApi.js";
 import { createStaticServer } from "../publish/createStaticServer.js";
 import { printResult, runCommand } from "./context.js";
 import { addLogOptions, addOutOption, addPortOption } from "./options/addOptions.js";
-import { parseInteger, parseOutputOptions } from "./options/parseOptions.js";
+import { parseInteger } from "./options/parseValue.js";
+import { settleOutputOptions } from "./options/settleOptions.js";
 
 export function serveCommand(): Command {
   const command = new Command("serve").description("serve the published directory on 127.0.0.1 for preview");
   addLogOptions(addPortOption(addOutOption(command)));
   return command.action((raw) =>
     runCommand(raw, async (context) => {
-      const { out } = parseOutputOptions(raw);
+      const { out } = settleOutputOptions(raw, context.env);
       const port = parseInteger("--port", raw.port ?? 8080, { max: 65_535 });
       const { url } = await serveDirectory(out, port, context.logger);
       printResult(context, { url, dashboard: `${url}/`, files: fileUrls(url) });

@@ -1,25 +1,25 @@
-import type { ChainContext } from "../chain/connectChain.js";
-import { createSyncStore } from "../store/createSyncStore.js";
-import { runSync } from "../sync/runSync.js";
+import type { ConnectedChain } from "../chain/connectChain.js";
 import type { CommandContext } from "./context.js";
-import type { OutputOptions } from "./options/parseOptions.js";
+import type { OutputOptions } from "./options/settleOptions.js";
 import { withResources } from "./resources.js";
 import { runBuild } from "./runBuild.js";
+import { runSync } from "./runSync.js";
 import type { RunSummary } from "./summary/renderRunSummary.js";
 
 /**
  * What `run` (and the demo) do once connected: check every path before creating anything, lock
- * the output directory and the database, sync, then build and publish.
+ * the output directory and the database, sync every chain, then build and publish.
  */
 export async function syncAndBuild(
-  chain: ChainContext,
-  { db, out, stuckGrace }: OutputOptions,
+  chains: readonly ConnectedChain[],
+  output: OutputOptions,
+  timeLimit: number | undefined,
   { logger, progress }: Pick<CommandContext, "logger" | "progress">,
 ): Promise<RunSummary> {
-  return withResources({ db, create: true, chain, out }, async (store) => {
-    const sync = await runSync(createSyncStore(store), chain, logger, progress.update).finally(() =>
-      progress.done(),
-    );
-    return { sync, build: runBuild(store, { out, stuckGrace }, logger) };
+  const { db, out } = output;
+  return withResources({ db, create: true, chains, out }, async (store) => {
+    const sync = await runSync(store, chains, { logger, timeLimit, onProgress: progress.update });
+    progress.done();
+    return { sync, build: runBuild(store, output, logger) };
   });
 }

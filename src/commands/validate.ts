@@ -3,7 +3,7 @@ import { UserError } from "../errors/BaseError.js";
 import { validateDirectory } from "../publish/validateDirectory.js";
 import { runCommand } from "./context.js";
 import { addLogOptions, addOutOption } from "./options/addOptions.js";
-import { parseOutputOptions } from "./options/parseOptions.js";
+import { settleOutputOptions } from "./options/settleOptions.js";
 
 export function validateCommand(): Command {
   const command = new Command("validate")
@@ -11,8 +11,8 @@ export function validateCommand(): Command {
     .argument("[dir]", "published directory (default: --out, else out)");
   addLogOptions(addOutOption(command));
   return command.action((dir: string | undefined, raw) =>
-    runCommand(raw, async ({ logger, json }) => {
-      const target = dir ?? parseOutputOptions(raw).out;
+    runCommand(raw, async ({ logger, json, env }) => {
+      const target = dir ?? settleOutputOptions(raw, env).out;
       const problems = validateDirectory(target);
       if (json)
         process.stdout.write(

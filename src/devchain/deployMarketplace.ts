@@ -9,6 +9,11 @@ export const multicall3Address: Address = "0xcA11bde05977b3631167028862bE2a17397
 export type DeployMarketplaceOptions = {
   /** Also place Multicall3's runtime code at its canonical address. */
   multicall?: boolean;
+  /**
+   * Where the marketplace should live (a preset's address, as on the real chain): its runtime
+   * code is placed there (the contract keeps no constructor state) and that address returned.
+   */
+  at?: Address;
 };
 
 /**
@@ -43,11 +48,17 @@ export async function deployMarketplace(
     throw new BaseError("Deploying TestMarketplace failed.", { details: `transaction ${hash}` });
   }
 
+  let contract = getAddress(receipt.contractAddress);
+  if (options.at) {
+    const code = await nodeRequest<string>(publicClient, "eth_getCode", [contract, "latest"]);
+    await nodeRequest(publicClient, "anvil_setCode", [options.at, code]);
+    contract = getAddress(options.at);
+  }
   if (options.multicall) {
     await nodeRequest(publicClient, "anvil_setCode", [
       multicall3Address,
       contracts.Multicall3.deployedBytecode,
     ]);
   }
-  return { contract: getAddress(receipt.contractAddress), deployer };
+  return { contract, deployer };
 }

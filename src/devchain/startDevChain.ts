@@ -23,6 +23,10 @@ export async function startDevChain(
     genesis?: number;
     /** No past state, for runs that read at the head only (see startAnvil). */
     pruneHistory?: boolean;
+    /** The chain id the node reports (default 31337). */
+    chainId?: number;
+    /** Where the marketplace lives (default: where it is deployed). */
+    at?: Address;
     write?: WriteHistoryOptions;
   } = {},
 ): Promise<DevChain> {
@@ -34,9 +38,13 @@ export async function startDevChain(
   const node = await startAnvil({
     timestamp: options.genesis ?? earliest - 86_400,
     pruneHistory: options.pruneHistory ?? false,
+    ...(options.chainId !== undefined ? { chainId: options.chainId } : {}),
   });
   try {
-    const { contract } = await deployMarketplace(node.rpcUrl, { multicall: options.multicall ?? true });
+    const { contract } = await deployMarketplace(node.rpcUrl, {
+      multicall: options.multicall ?? true,
+      ...(options.at ? { at: options.at } : {}),
+    });
     const written = await writeHistory(node.rpcUrl, contract, history, options.write);
     return {
       node,

@@ -49,7 +49,7 @@ export type WriteHistoryResult = {
 
 const seedingAbi = parseAbi([
   "struct OpenInput { bytes32 sessionId; address user; bytes32 bidId; uint256 stake; uint128 openedAt; uint128 endsAt; }",
-  "struct CloseInput { bytes32 sessionId; bytes receipt; uint256 closeoutType; uint128 closedAt; }",
+  "struct CloseInput { bytes32 sessionId; bytes receipt; uint256 closeoutType; uint128 closedAt; bool silent; }",
   "function openMany(OpenInput[] inputs)",
   "function closeMany(CloseInput[] inputs)",
   "function setModel(bytes32 modelId, bytes name)",
@@ -65,7 +65,7 @@ type OpenInput = {
   openedAt: bigint;
   endsAt: bigint;
 };
-type CloseInput = { sessionId: Hex; receipt: Hex; closeoutType: bigint; closedAt: bigint };
+type CloseInput = { sessionId: Hex; receipt: Hex; closeoutType: bigint; closedAt: bigint; silent: boolean };
 type Event =
   | { kind: 0; time: number; modelId: Hex; name: Hex }
   | { kind: 1; time: number; session: HistorySession }
@@ -279,6 +279,7 @@ function buildBlock(events: Event[], timestamp: number, maxEventsPerTx: number):
         receipt: close.receipt,
         closeoutType: BigInt(close.closeoutType),
         closedAt: BigInt(close.closedAt),
+        silent: close.silent === true,
       });
     }
   }
@@ -293,7 +294,8 @@ function buildBlock(events: Event[], timestamp: number, maxEventsPerTx: number):
     const chunk = closes.slice(k, k + maxEventsPerTx);
     const data = encodeFunctionData({ abi: seedingAbi, functionName: "closeMany", args: [chunk] });
     let gas = 200_000n + 64n * BigInt(size(data));
-    for (const c of chunk) gas += 120_000n + 23_000n * BigInt(Math.ceil(size(c.receipt) / 32) + 1);
+    // Storage of the receipt, and the (model, provider) counters.
+    for (const c of chunk) gas += 150_000n + 23_000n * BigInt(Math.ceil(size(c.receipt) / 32) + 1);
     txs.push({ data, gas });
   }
   return {

@@ -15,8 +15,8 @@ export type LoggerOptions = {
   /** Only warnings and errors. */
   quiet?: boolean;
   verbose?: boolean;
-  /** Scrubbed from every line: the RPC URL may carry credentials. */
-  secretUrl?: string | undefined;
+  /** Scrubbed from every line: RPC URLs may carry credentials. */
+  secretUrls?: readonly string[] | undefined;
   write?: (line: string) => void;
 };
 
@@ -31,8 +31,9 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     if (rank[level] < rank[minimum]) return;
     let line: string;
     if (format === "json") {
-      line = JSON.stringify({ level, msg: message, ...fields }, (_key, value) =>
-        typeof value === "bigint" ? value.toString() : value,
+      line = JSON.stringify(
+        { time: new Date().toISOString(), level, msg: message, ...fields },
+        (_key, value) => (typeof value === "bigint" ? value.toString() : value),
       );
     } else {
       const extra = Object.entries(fields)
@@ -41,7 +42,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       const prefix = level === "info" ? "" : `${level}: `;
       line = `${prefix}${message}${extra ? ` ${extra}` : ""}`;
     }
-    write(`${redactSecrets(line, options.secretUrl)}\n`);
+    write(`${redactSecrets(line, options.secretUrls)}\n`);
   };
   return {
     debug: (message, fields) => emit("debug", message, fields),

@@ -23,8 +23,11 @@ function mayBeSecret(segment: string): boolean {
   return segment.length >= 8;
 }
 
-/** Replaces every occurrence of the URL (and its secret parts) in a message. */
-export function redactSecrets(text: string, url: string | undefined): string {
+/** Replaces every occurrence of the URLs (and their secret parts) in a message. */
+export function redactSecrets(text: string, urls: string | readonly string[] | undefined): string {
+  if (urls === undefined) return text;
+  if (typeof urls !== "string") return urls.reduce((result, url) => redactSecrets(result, url), text);
+  const url = urls;
   if (!url) return text;
   let parsed: URL;
   try {

@@ -1,6 +1,6 @@
 import { apiSchemas } from "../api/apiSchemas.js";
 import { apiVersion } from "../api/apiTypes.js";
-import { apiPath, fileSchemas } from "../api/fileSchemas.js";
+import { apiPath, chainFileSchemas, fileSchemas } from "../api/fileSchemas.js";
 import { headersFor } from "./headers.js";
 
 /** Where the published copies of schemas/ live, below api/throughput/. */
@@ -8,24 +8,43 @@ export const schemasPath = "schemas";
 export const openApiPath = "openapi.json";
 
 /**
- * The OpenAPI 3.1 description of the API: one GET per published file, each response a $ref to
- * the published copy of its schema (`./schemas/<file>`, beside this document). Nothing is
- * restated: titles and descriptions come from the schemas themselves.
+ * The OpenAPI 3.1 description of the API: one GET per published file (and per file of one chain,
+ * under chains/{chainId}/), each response a $ref to the published copy of its schema
+ * (`./schemas/<file>`, beside this document). Nothing is restated: titles and descriptions come
+ * from the schemas themselves.
  */
 export function buildOpenApi(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
-  for (const [path, schemaFile] of Object.entries(fileSchemas)) {
+  const entries = [
+    ...Object.entries(fileSchemas).map(([path, schemaFile]) => ({ path, schemaFile, perChain: false })),
+    ...Object.entries(chainFileSchemas).map(([path, schemaFile]) => ({ path, schemaFile, perChain: true })),
+  ];
+  for (const { path, schemaFile, perChain } of entries) {
     const schema = apiSchemas[schemaFile] as { title: string; description: string };
     const bucket = /^rollup\/(hourly|daily|monthly)\.json$/.exec(path)?.[1];
-    const urlPath = `/${apiPath}/${path}`;
+    const urlPath = `/${apiPath}/${perChain ? "chains/{chainId}/" : ""}${path}`;
     // The headers every host sends with the file (headers.ts): documented, not restated.
-    const sent = headersFor(urlPath);
+    const sent = headersFor(`/${apiPath}/${path}`);
+    const summary = bucket ? `${schema.title}, bucket "${bucket}"` : schema.title;
     paths[urlPath] = {
       get: {
-        operationId: operationId(path),
-        summary: bucket ? `${schema.title}, bucket "${bucket}"` : schema.title,
+        operationId: `${operationId(path)}${perChain ? "OfChain" : ""}`,
+        summary: perChain ? `${summary}, one chain alone` : summary,
         description: schema.description,
-        tags: ["throughput"],
+        tags: [perChain ? "chains" : "throughput"],
+        ...(perChain
+          ? {
+              parameters: [
+                {
+                  name: "chainId",
+                  in: "path",
+                  required: true,
+                  description: "A chain of meta.json's `chains` (8453 Base, 42161 Arbitrum One).",
+                  schema: { type: "integer", minimum: 1 },
+                },
+              ],
+            }
+          : {}),
         responses: {
           "200": {
             description: `${schema.title} (${schemaFile})`,
@@ -53,15 +72,21 @@ export function buildOpenApi(): Record<string, unknown> {
       version: apiVersion,
       summary: "Static JSON rollups of the inference marketplace's closed sessions.",
       description:
-        "Aggregates mined from the marketplace contract's SessionClosed receipts: tokens, sessions and " +
-        "time to first token per hour, day and month, per model and per provider, summary windows and " +
-        "stuck sessions. Static files, updated hourly, no authentication, CORS open to every origin. " +
-        "Objects may gain fields: clients treat extra fields as additive.",
+        "Aggregates mined from the marketplace contract's SessionClosed receipts on every chain it lived " +
+        "on (Arbitrum One, then Base): tokens, sessions, session time, provider earnings, disputes, time " +
+        "to first token and tokens per second per hour, day and month, per model and per provider; " +
+        "summary windows, leaderboards, stuck sessions, and an audit of the index against the " +
+        "contract's own counters. Each chain alone under chains/{chainId}/. Static files, updated " +
+        "hourly, no authentication, CORS open to every origin. Objects may gain fields: clients treat " +
+        "extra fields as additive.",
       license: { name: "MIT", identifier: "MIT" },
     },
     // Relative to this document ({base}/api/throughput/openapi.json): the host's root.
     servers: [{ url: "../..", description: "The host that serves this document" }],
-    tags: [{ name: "throughput" }],
+    tags: [
+      { name: "throughput", description: "Every configured chain together." },
+      { name: "chains", description: "One chain alone, as if it were the only one configured." },
+    ],
     paths,
   };
 }

@@ -1,61 +1,101 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
- * The indexer's SQLite schema. uint256 values are decimal text (SQLite integers are signed
- * 64-bit). No user address is stored anywhere.
+ * The indexer's SQLite schema: every chain of the marketplace in one database. uint256 values are
+ * decimal text (SQLite integers are signed 64-bit). No user address is stored anywhere, and no
+ * receipt: only what a receipt counts for.
  */
 
-/** Where the sync stands: one row, written in the same transaction as the rows it covers. */
-export const checkpoint = sqliteTable("checkpoint", {
-  id: integer("id").primaryKey(),
-  chainId: integer("chain_id").notNull(),
+/**
+ * One row per indexed chain: what it indexes (contract, first block), where its sync stands (the
+ * checkpoint, written in the same transaction as the rows it covers), and its last run.
+ */
+export const chains = sqliteTable("chains", {
+  chainId: integer("chain_id").primaryKey(),
   /** Lowercase contract address. */
   contract: text("contract").notNull(),
+  /** The first block indexed. */
   fromBlock: integer("from_block").notNull(),
-  /** The last block synced, its hash and time (the as-of time). */
+  /** The contract's creation block, when the sync found it (eth_getCode bisection). */
+  creationBlock: integer("creation_block"),
+  /** The last block synced, its hash and time (the chain's as-of time). */
   blockNumber: integer("block_number").notNull(),
   blockHash: text("block_hash").notNull(),
   blockTimestamp: integer("block_timestamp").notNull(),
+  /** Place in the configuration of the last sync; null: that sync left this chain out. */
+  position: integer("position"),
+  /** The block the last sync aimed for: below it, a backfill is still in progress. */
+  targetBlock: integer("target_block"),
+  /** Wall-clock time at which the last sync of this chain finished (unix seconds). */
+  syncedAt: integer("synced_at"),
+  /** The block the contract's counters (pair_stats) were read at; null: not read. */
+  statsBlock: integer("stats_block"),
+  /** False: the contract has no getProviderModelStats. */
+  statsAvailable: integer("stats_available", { mode: "boolean" }),
 });
 
 /** Hashes of synced blocks near the head, to find the common ancestor after a reorg. */
-export const blocks = sqliteTable("blocks", {
-  number: integer("number").primaryKey(),
-  hash: text("hash").notNull(),
-  timestamp: integer("timestamp").notNull(),
-});
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    chainId: integer("chain_id").notNull(),
+    number: integer("number").notNull(),
+    hash: text("hash").notNull(),
+    timestamp: integer("timestamp").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.number] })],
+);
 
+/** Providers by address, the same on every chain (SPEC.md 1.1: one item per address). */
 export const providers = sqliteTable("providers", {
   ref: integer("ref").primaryKey(),
   /** EIP-55 checksummed. */
   address: text("address").notNull().unique(),
 });
 
+/** Models by modelId, the same on every chain. */
 export const models = sqliteTable("models", {
   ref: integer("ref").primaryKey(),
   /** Lowercase 0x-prefixed 64 hex. */
   modelId: text("model_id").notNull().unique(),
-  /** The current on-chain name; null until read. */
-  name: text("name"),
-  /** unread | ok | invalid-utf8 | unreadable */
-  nameStatus: text("name_status").notNull().default("unread"),
 });
 
+/** A model's current on-chain name on each chain where a bid names it, read every run. */
+export const modelNames = sqliteTable(
+  "model_names",
+  {
+    chainId: integer("chain_id").notNull(),
+    modelRef: integer("model_ref").notNull(),
+    name: text("name"),
+    /** unread | ok | invalid-utf8 | unreadable */
+    status: text("status").notNull().default("unread"),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.modelRef] })],
+);
+
 /** Bids are immutable once created: read once, kept forever. */
-export const bids = sqliteTable("bids", {
-  bidId: text("bid_id").primaryKey(),
-  readOk: integer("read_ok", { mode: "boolean" }).notNull(),
-  providerRef: integer("provider_ref"),
-  modelRef: integer("model_ref"),
-  pricePerSecond: text("price_per_second"),
-});
+export const bids = sqliteTable(
+  "bids",
+  {
+    ref: integer("ref").primaryKey(),
+    chainId: integer("chain_id").notNull(),
+    bidId: text("bid_id").notNull(),
+    readOk: integer("read_ok", { mode: "boolean" }).notNull(),
+    providerRef: integer("provider_ref"),
+    modelRef: integer("model_ref"),
+    /** Wei of MOR per second (uint256, decimal text). */
+    pricePerSecond: text("price_per_second"),
+  },
+  (t) => [uniqueIndex("bids_chain_bid").on(t.chainId, t.bidId)],
+);
 
 /** Sessions whose SessionOpened log was indexed. */
 export const sessions = sqliteTable(
   "sessions",
   {
-    sessionId: text("session_id").primaryKey(),
+    chainId: integer("chain_id").notNull(),
+    sessionId: text("session_id").notNull(),
     openedBlock: integer("opened_block").notNull(),
     openedLogIndex: integer("opened_log_index").notNull(),
     readOk: integer("read_ok", { mode: "boolean" }).notNull(),
@@ -67,55 +107,67 @@ export const sessions = sqliteTable(
     closeBlock: integer("close_block"),
   },
   (t) => [
-    index("sessions_opened_block").on(t.openedBlock),
-    index("sessions_close_block").on(t.closeBlock).where(sql`close_block IS NOT NULL`),
-    index("sessions_open_by_end").on(t.endsAt).where(sql`close_block IS NULL`),
-    index("sessions_unreadable").on(t.readOk).where(sql`read_ok = 0`),
+    primaryKey({ columns: [t.chainId, t.sessionId] }),
+    index("sessions_opened_block").on(t.chainId, t.openedBlock),
+    index("sessions_close_block").on(t.chainId, t.closeBlock).where(sql`close_block IS NOT NULL`),
+    index("sessions_open_by_end").on(t.chainId, t.endsAt).where(sql`close_block IS NULL`),
+    index("sessions_unreadable").on(t.chainId).where(sql`read_ok = 0`),
   ],
 );
 
 /**
- * Sessions whose SessionClosed log was indexed, with the receipt and what it counts for.
- * Derived columns (day, month, tokens, ttft_ms, refs) are computed once, at insert.
+ * Sessions whose SessionClosed log was indexed, with what the close counts for (never the
+ * receipt: a disputed or malformed one was written by the user and may hold anything, the
+ * user's address included). `closed_at` is null when getSession failed: such a close counts
+ * nowhere. `tps` is null only in rows a 1.0 database held, until the next sync reads them again.
  */
 export const closes = sqliteTable(
   "closes",
   {
-    sessionId: text("session_id").primaryKey(),
+    chainId: integer("chain_id").notNull(),
+    sessionId: text("session_id").notNull(),
     blockNumber: integer("block_number").notNull(),
     logIndex: integer("log_index").notNull(),
-    /** v1 | v2 | disputed | malformed | unreadable (getSession failed: no close time) */
+    /** v1 | v2 | disputed | malformed | unreadable */
     kind: text("kind").notNull(),
-    bidId: text("bid_id"),
-    closedAt: integer("closed_at"),
-    /** closedAt floored to the UTC day / month (unix seconds). */
-    day: integer("day"),
-    month: integer("month"),
-    closeoutType: text("closeout_type"),
-    /**
-     * Length of the close receipt in bytes. The receipt itself is not kept: a disputed or
-     * malformed one was written by the user and may hold anything, the user's address included.
-     */
-    receiptLength: integer("receipt_length"),
-    tokens: integer("tokens").notNull().default(0),
-    ttftMs: integer("ttft_ms").notNull().default(0),
-    modelRef: integer("model_ref"),
+    /** The bid, when it could be read (it names the model and the price); else null. */
+    bidRef: integer("bid_ref"),
+    /** The bid's provider, or the SessionClosed log's (topic3) when the bid cannot be read. */
     providerRef: integer("provider_ref"),
+    closedAt: integer("closed_at"),
+    openedAt: integer("opened_at"),
+    endsAt: integer("ends_at"),
+    /** uint256 as decimal text: 0 signed by the provider, anything else disputed. */
+    closeoutType: text("closeout_type"),
+    /** Length of the close receipt in bytes. */
+    receiptLength: integer("receipt_length"),
+    /** inputTokens + outputTokens of a signed v2 receipt; 0 otherwise. */
+    tokens: integer("tokens").notNull().default(0),
+    /** ttftMs of a signed receipt; 0 otherwise. */
+    ttftMs: integer("ttft_ms").notNull().default(0),
+    /** tpsScaled1000 of a signed receipt; 0 otherwise. */
+    tps: integer("tps"),
+    /** closedAt floored to the UTC day. */
+    day: integer("day").generatedAlwaysAs(sql`closed_at - closed_at % 86400`, { mode: "virtual" }),
+    /**
+     * Everything the rollup needs of a close, as one text the build reads from an index in bulk
+     * (store/readCloseDays.ts decodes it): second of the day, tokens, ttftMs, tpsScaled1000,
+     * session time, disputed, closedAt - openedAt, bid ref, provider ref.
+     */
+    facts: text("facts").generatedAlwaysAs(
+      sql`printf('%d,%d,%d,%d,%d,%d,%d,%d,%d', closed_at % 86400, tokens, ttft_ms, tps, max(0, min(closed_at, ends_at) - opened_at), closeout_type != '0', closed_at - opened_at, ifnull(bid_ref, 0), ifnull(provider_ref, 0))`,
+      { mode: "virtual" },
+    ),
   },
-  // Covering indexes for the rollup queries (store/createRollupQueries.ts): each query reads one
-  // index and no table row. `day` is null exactly when the close time is unknown.
   (t) => [
-    index("closes_block").on(t.blockNumber),
-    index("closes_kind").on(t.kind),
-    // Malformed receipts by length: meta.json counts the empty ones from this index alone. Read
-    // from the rows, the few scattered malformed closes cost a disk read each on a large database
-    // whose pages are not cached (8 s of a 16 s build at 10M closed sessions).
-    index("closes_malformed").on(t.kind, t.receiptLength).where(sql`kind = 'malformed'`),
-    index("closes_day").on(t.day, t.ttftMs, t.tokens, t.closedAt).where(sql`day IS NOT NULL`),
-    index("closes_month_ttft").on(t.month, t.ttftMs).where(sql`ttft_ms > 0`),
-    index("closes_ttft").on(t.ttftMs).where(sql`ttft_ms > 0`),
-    index("closes_model").on(t.modelRef, t.day, t.ttftMs, t.tokens).where(sql`day IS NOT NULL`),
-    index("closes_provider").on(t.providerRef, t.day, t.ttftMs, t.tokens).where(sql`day IS NOT NULL`),
+    primaryKey({ columns: [t.chainId, t.sessionId] }),
+    index("closes_block").on(t.chainId, t.blockNumber),
+    index("closes_kind").on(t.chainId, t.kind, t.receiptLength),
+    // The build reads every close's facts from this index alone, one group per day and chain.
+    index("closes_facts").on(t.day, t.chainId, t.facts).where(sql`closed_at IS NOT NULL`),
+    index("closes_refill").on(t.chainId).where(sql`tps IS NULL AND closed_at IS NOT NULL`),
+    // Which bids have a readable close: the pairs whose counters the audit reads.
+    index("closes_bid").on(t.bidRef).where(sql`bid_ref IS NOT NULL AND closed_at IS NOT NULL`),
   ],
 );
 
@@ -123,10 +175,31 @@ export const closes = sqliteTable(
 export const anomalies = sqliteTable(
   "anomalies",
   {
+    chainId: integer("chain_id").notNull(),
     kind: text("kind").notNull(),
     key: text("key").notNull(),
     blockNumber: integer("block_number").notNull(),
     detail: text("detail"),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.key] }), index("anomalies_block").on(t.blockNumber)],
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.kind, t.key] }),
+    index("anomalies_block").on(t.chainId, t.blockNumber),
+  ],
+);
+
+/**
+ * The contract's own counters (getProviderModelStats) for every (model, provider) pair of a
+ * chain's indexed closes, read at chains.stats_block: what audit.json compares the index with.
+ */
+export const pairStats = sqliteTable(
+  "pair_stats",
+  {
+    chainId: integer("chain_id").notNull(),
+    modelRef: integer("model_ref").notNull(),
+    providerRef: integer("provider_ref").notNull(),
+    totalCount: integer("total_count").notNull(),
+    successCount: integer("success_count").notNull(),
+    totalDuration: integer("total_duration").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.modelRef, t.providerRef] })],
 );

@@ -1,6 +1,6 @@
 import { askUntilKnown } from "../chain/askUntilKnown.js";
-import { type BlockHeader, getBlockHeaderOrNull } from "../chain/getBlockHeader.js";
-import type { RpcClient } from "../chain/rpc/createRpcClient.js";
+import type { ChainView } from "../chain/ChainView.js";
+import type { BlockHeader } from "../chain/getBlockHeader.js";
 import { UserError } from "../errors/BaseError.js";
 
 export class ReorgTooDeepError extends UserError {
@@ -19,14 +19,14 @@ export type ReorgCheck =
  * Anvil (and most endpoints) never send `removed: true` logs, so hashes are the only signal.
  */
 export async function findCommonAncestor(
-  client: RpcClient,
+  chain: Pick<ChainView, "blockHeaderOrNull">,
   synced: BlockHeader,
   stored: readonly BlockHeader[],
   fromBlock: number,
 ): Promise<ReorgCheck> {
-  const onChain = await isCanonical(client, synced, 3);
+  const onChain = await isCanonical(chain, synced, 3);
   if (onChain) return { reorg: false };
-  const canonical = await Promise.all(stored.map((block) => getBlockHeaderOrNull(client, block.number)));
+  const canonical = await Promise.all(stored.map((block) => chain.blockHeaderOrNull(block.number)));
   if (onChain === undefined) {
     // The endpoint does not return the synced block. If the newest stored block it does return
     // still has our hash, it agrees with everything it has: it lags (or the chain was only cut
@@ -61,11 +61,11 @@ export async function findCommonAncestor(
  * behind the database. It is asked again a few times first.
  */
 async function isCanonical(
-  client: RpcClient,
+  chain: Pick<ChainView, "blockHeaderOrNull">,
   block: BlockHeader,
   attempts: number,
 ): Promise<boolean | undefined> {
-  const header = await askUntilKnown(() => getBlockHeaderOrNull(client, block.number), {
+  const header = await askUntilKnown(() => chain.blockHeaderOrNull(block.number), {
     attempts,
     delayMs: 300,
   });

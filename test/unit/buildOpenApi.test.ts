@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { apiSchemas } from "../../src/api/apiSchemas.js";
 import { apiVersion } from "../../src/api/apiTypes.js";
-import { apiPath, fileSchemas } from "../../src/api/fileSchemas.js";
+import { apiPath, chainFileSchemas, fileSchemas } from "../../src/api/fileSchemas.js";
 import { buildOpenApi } from "../../src/publish/buildOpenApi.js";
 import { validateOpenApi } from "../support/validateOpenApi.js";
 
@@ -25,18 +25,23 @@ describe("buildOpenApi", () => {
     expect((await validateOpenApi(document, apiSchemas)).valid).toBe(false);
   });
 
-  test("behavior: one GET per published file, each referencing that file's schema, at API version 1.0.0", () => {
+  test("behavior: one GET per published file and per file of one chain, each referencing its schema, at API version 1.1.0", () => {
     const document = buildOpenApi() as {
       info: { version: string };
       paths: Record<string, { get: Operation }>;
     };
     expect(document.info.version).toBe(apiVersion);
-    expect(apiVersion).toBe("1.0.0");
-    expect(Object.keys(document.paths)).toEqual(
-      Object.keys(fileSchemas).map((path) => `/${apiPath}/${path}`),
-    );
-    for (const [path, schemaFile] of Object.entries(fileSchemas)) {
-      const operation = document.paths[`/${apiPath}/${path}`]?.get;
+    expect(apiVersion).toBe("1.1.0");
+    const files = [
+      ...Object.entries(fileSchemas).map(([path, schema]) => [`/${apiPath}/${path}`, schema]),
+      ...Object.entries(chainFileSchemas).map(([path, schema]) => [
+        `/${apiPath}/chains/{chainId}/${path}`,
+        schema,
+      ]),
+    ];
+    expect(Object.keys(document.paths)).toEqual(files.map(([path]) => path));
+    for (const [path, schemaFile] of files) {
+      const operation = document.paths[path as string]?.get;
       expect(operation?.responses["200"]?.content?.["application/json"]?.schema.$ref).toBe(
         `./schemas/${schemaFile}`,
       );
@@ -44,5 +49,7 @@ describe("buildOpenApi", () => {
     const ids = Object.values(document.paths).map((item) => item.get.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain("getRollupByModelDaily");
+    expect(ids).toContain("getAudit");
+    expect(ids).toContain("getSummaryOfChain");
   });
 });

@@ -1,10 +1,13 @@
 import { createValidator } from "../createValidator.js";
-import { apiPath, fileSchemas } from "../fileSchemas.js";
+import { apiPath, type ChainFilePath, chainFolder, fileSchemas } from "../fileSchemas.js";
 import type {
   ApiResponses,
+  Audit,
   ByModelDaily,
   ByProviderDaily,
   Meta,
+  ModelLeaderboard,
+  ProviderLeaderboard,
   Rollup,
   StuckSessions,
   Summary,
@@ -20,21 +23,30 @@ export type ThroughputClientOptions = {
   init?: RequestInit;
 };
 
-export type ThroughputClient = {
-  /** The site root every path is resolved against. */
-  readonly baseUrl: string;
-  /** Any published file, typed by its path below api/throughput/. */
-  get<Path extends keyof ApiResponses>(path: Path): Promise<ApiResponses[Path]>;
+/** The seven files of SPEC.md's first table: every chain together, or one chain alone. */
+export type ThroughputFiles = {
   summary(): Promise<Summary>;
   rollup(bucket: Rollup["bucket"]): Promise<Rollup>;
   byModelDaily(): Promise<ByModelDaily>;
   byProviderDaily(): Promise<ByProviderDaily>;
   stuckSessions(): Promise<StuckSessions>;
-  meta(): Promise<Meta>;
 };
 
-// The published paths and the generated types name the same files.
-const schemaOf: Record<keyof ApiResponses, string> = fileSchemas;
+export type ThroughputClient = ThroughputFiles & {
+  /** The site root every path is resolved against. */
+  readonly baseUrl: string;
+  /** Any top-level file, typed by its path below api/throughput/. */
+  get<Path extends keyof ApiResponses>(path: Path): Promise<ApiResponses[Path]>;
+  /** The model leaderboard (models.json). */
+  models(): Promise<ModelLeaderboard>;
+  /** The provider leaderboard (providers.json). */
+  providers(): Promise<ProviderLeaderboard>;
+  /** The index against the contract's own counters (audit.json). */
+  audit(): Promise<Audit>;
+  meta(): Promise<Meta>;
+  /** One chain's own files (chains/{chainId}/), computed as if it were the only chain. */
+  chain(chainId: number): ThroughputFiles;
+};
 
 /**
  * A typed client of a published throughput API. `baseUrl` is the site that serves it (the
@@ -50,7 +62,23 @@ export function createThroughputClient(
   const fetchFunction = options.fetch ?? globalThis.fetch;
   const validate = options.validate ?? true;
 
-  async function get<Path extends keyof ApiResponses>(path: Path): Promise<ApiResponses[Path]> {
+  const get = <Path extends keyof ApiResponses>(path: Path): Promise<ApiResponses[Path]> =>
+    fetchFile(path, fileSchemas[path]) as Promise<ApiResponses[Path]>;
+
+  /** The seven files of SPEC.md's first table, below `folder` ("" for the top level). */
+  const files = (folder: string): ThroughputFiles => {
+    const file = <Path extends ChainFilePath>(path: Path) =>
+      fetchFile(`${folder}${path}`, fileSchemas[path]) as Promise<ApiResponses[Path]>;
+    return {
+      summary: () => file("summary.json"),
+      rollup: (bucket) => file(`rollup/${bucket}.json`),
+      byModelDaily: () => file("rollup/by-model-daily.json"),
+      byProviderDaily: () => file("rollup/by-provider-daily.json"),
+      stuckSessions: () => file("stuck-sessions.json"),
+    };
+  };
+
+  async function fetchFile(path: string, schema: string): Promise<unknown> {
     const url = new URL(`${apiPath}/${path}`, base).href;
     let response: Response;
     try {
@@ -84,27 +112,27 @@ export function createThroughputClient(
       });
     }
     if (validate) {
-      const problems = createValidator().validate(schemaOf[path], value);
+      const problems = createValidator().validate(schema, value);
       if (problems.length > 0) {
-        throw new ThroughputClientError(`${url} does not match ${schemaOf[path]}`, {
+        throw new ThroughputClientError(`${url} does not match ${schema}`, {
           url,
           status: response.status,
           problems,
         });
       }
     }
-    return value as ApiResponses[Path];
+    return value;
   }
 
   return {
+    ...files(""),
     baseUrl: base.href,
     get,
-    summary: () => get("summary.json"),
-    rollup: (bucket) => get(`rollup/${bucket}.json`),
-    byModelDaily: () => get("rollup/by-model-daily.json"),
-    byProviderDaily: () => get("rollup/by-provider-daily.json"),
-    stuckSessions: () => get("stuck-sessions.json"),
+    models: () => get("models.json"),
+    providers: () => get("providers.json"),
+    audit: () => get("audit.json"),
     meta: () => get("meta.json"),
+    chain: (chainId) => files(`${chainFolder(chainId)}/`),
   };
 }
 

@@ -1,36 +1,48 @@
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 
-/** Flags of the commands that talk to the chain (sync, run). */
+/** Collects a repeatable flag's values in the order given. */
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Flags of the commands that talk to the chains (sync, run). Defaults are settled in settleOptions.ts. */
 export function addChainOptions(command: Command): Command {
   return command
-    .addOption(
-      new Option("--rpc-url <url>", "JSON-RPC endpoint (default: the Base preset's public endpoint)").env(
-        "RPC_URL",
-      ),
+    .option(
+      "--rpc-url <url>",
+      "JSON-RPC endpoint, once per chain, in configuration order [RPC_URL, RPC_URL_<chainId>] (default: the base and arbitrum presets' public endpoints)",
+      collect,
     )
     .option(
       "--chain <name|id>",
-      "base, base-sepolia or a chain id; must match the endpoint (default: what it reports)",
-    )
-    .option("--contract <address>", "marketplace contract (default: the chain preset's)")
-    .option("--from-block <n>", "first block to index (default: the chain preset's start block)")
-    .option(
-      "--to-block <n|latest|safe|finalized>",
-      "last block to index, never past the confirmation depth",
-      "latest",
+      "base, arbitrum, base-sepolia or a chain id, repeatable: the chains to index (each endpoint must serve one)",
+      collect,
     )
     .option(
-      "--confirmations <n>",
-      "blocks kept behind the head (default: 30 on Base, 0 on local chains, else 12)",
+      "--contract <[chainId=]address>",
+      "marketplace contract, for every chain or one (default: the chain preset's)",
+      collect,
     )
-    .addOption(
-      new Option("--rpc-timeout <ms>", "timeout of one HTTP request to the endpoint").env("RPC_TIMEOUT_MS"),
+    .option(
+      "--from-block <[chainId=]n>",
+      "first block to index (default: the contract's creation block, else the preset's start block)",
+      collect,
     )
-    .addOption(
-      new Option("--rpc-retries <n>", "retries of a failed request before exiting 75").env("RPC_RETRIES"),
+    .option(
+      "--to-block <[chainId=]n|latest|safe|finalized>",
+      "last block to index, never past the confirmation depth (default: latest)",
+      collect,
     )
-    .option("--rpc-batch-size <n>", "JSON-RPC calls per batch (shrinks when the endpoint refuses)")
-    .option("--rpc-concurrency <n>", "HTTP requests in flight (halves on rate limiting)")
+    .option(
+      "--confirmations <[chainId=]n>",
+      "blocks kept behind the head (default: 30 on Base, 240 on Arbitrum, 0 on local chains, else 12)",
+      collect,
+    )
+    .option("--rpc-timeout <ms>", "timeout of one HTTP request [RPC_TIMEOUT_MS] (default: 30000)")
+    .option("--rpc-retries <n>", "retries of a failed request before exiting 75 [RPC_RETRIES] (default: 6)")
+    .option("--rpc-batch-size <n>", "JSON-RPC calls per batch, shrinks when refused (default: 100)")
+    .option(
+      "--rpc-concurrency <n>",
+      "HTTP requests in flight per endpoint, halves on rate limiting (default: 4)",
+    )
     .option("--no-multicall", "do not use Multicall3 even where the chain has it")
     .option(
       "--time-limit <seconds>",
@@ -39,31 +51,33 @@ export function addChainOptions(command: Command): Command {
 }
 
 export function addDbOption(command: Command, fallback = "data/throughput.sqlite"): Command {
-  return command.addOption(
-    new Option("--db <path>", `SQLite database (default: ${fallback})`).env("DB_PATH"),
-  );
+  return command.option("--db <path>", `SQLite database [DB_PATH] (default: ${fallback})`);
 }
 
 export function addOutOption(command: Command): Command {
-  return command.addOption(new Option("--out <dir>", "output directory (default: out)").env("OUT_DIR"));
+  return command.option("--out <dir>", "output directory [OUT_DIR] (default: out)");
 }
 
 export function addBuildOptions(command: Command): Command {
-  return addOutOption(command).option(
-    "--stuck-grace <seconds>",
-    "seconds after a session's endsAt before it counts as stuck",
-    "3600",
-  );
+  return addOutOption(command)
+    .option(
+      "--stuck-grace <seconds>",
+      "seconds after a session's endsAt before it counts as stuck (default: 3600)",
+    )
+    .option(
+      "--update-interval <seconds>",
+      "how often the publication is updated, for meta.json: older than twice this is stale (default: 3600)",
+    );
 }
 
 export function addLogOptions(command: Command): Command {
   return command
-    .option("--json", "print a machine-readable summary on stdout")
-    .option("--log-format <format>", "text or json (for log collectors)", "text")
+    .option("--json", "print one JSON object on stdout: the summary, or the error")
+    .option("--log-format <format>", "text or json, for log collectors (default: text)")
     .option("--quiet", "warnings and errors only")
     .option("--verbose", "debug logs");
 }
 
 export function addPortOption(command: Command): Command {
-  return command.option("--port <n>", "port on 127.0.0.1", "8080");
+  return command.option("--port <n>", "port on 127.0.0.1; 0: any free port (default: 8080)");
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { buildProgressLine, formatDuration } from "./buildProgressLine.js";
 
-const state = { from: 1_000, to: 100_999, logs: 0, opened: 1_234, closed: 1_200 };
+const state = { chainId: 8453, from: 1_000, to: 100_999, logs: 0, opened: 1_234, closed: 1_200 };
 
 describe("buildProgressLine", () => {
   test("default: percent, block, sessions found, rate and ETA", () => {

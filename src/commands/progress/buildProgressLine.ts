@@ -1,11 +1,14 @@
 import { integer } from "../formatInteger.js";
 import { describeProgress, type ProgressState } from "./describeProgress.js";
 
-/** One line of sync progress for people: where, how much, how fast, how long still. */
-export function buildProgressLine(state: ProgressState): string {
+/**
+ * One line of sync progress for people: where, how much, how fast, how long still; with several
+ * chains, each line names its chain.
+ */
+export function buildProgressLine(state: ProgressState, named = false): string {
   const view = describeProgress(state);
   return [
-    `sync ${view.percent.toFixed(1)}%`,
+    `sync${named ? ` chain ${state.chainId}` : ""} ${view.percent.toFixed(1)}%`,
     `block ${integer.format(view.block)}/${integer.format(view.target)}`,
     `${integer.format(view.sessionsOpened)} sessions opened, ${integer.format(view.sessionsClosed)} closed`,
     `${view.blocksPerSecond === undefined ? "?" : integer.format(view.blocksPerSecond)} blocks/s`,

@@ -1,12 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { createLogger } from "../../log/createLogger.js";
-import type { SyncProgress } from "../../sync/syncChain.js";
+import type { FollowProgress as SyncProgress } from "../../sync/followChain.js";
 import { createProgressWriter, type ProgressMode, progressMode } from "./createProgressWriter.js";
 
 const esc = String.fromCharCode(27);
 /** Back to the start of the line and clear it: how a terminal line is redrawn. */
 const clearLine = `\r${esc}[2K`;
 const at = (synced: number): SyncProgress => ({
+  chainId: 8453,
   from: 0,
   to: 999,
   synced,

@@ -1,5 +1,5 @@
 import type { Logger } from "../../log/createLogger.js";
-import type { SyncProgress } from "../../sync/syncChain.js";
+import type { FollowProgress as SyncProgress } from "../../sync/followChain.js";
 import { buildProgressLine } from "./buildProgressLine.js";
 import { describeProgress } from "./describeProgress.js";
 
@@ -43,21 +43,25 @@ export function createProgressWriter(options: ProgressWriterOptions): ProgressWr
   const interval = options.intervalMs ?? (mode === "tty" ? 100 : 10_000);
   let started: number | undefined;
   let lastWrite = Number.NEGATIVE_INFINITY;
-  let pending: SyncProgress | undefined;
+  let pending = false;
   let shown = ""; // the progress line on the terminal now
+  // The latest state of each chain, in the order they first reported.
+  const chains = new Map<number, SyncProgress>();
 
   const state = (progress: SyncProgress) => ({ ...progress, elapsedMs: now() - (started ?? now()) });
-  const write = (progress: SyncProgress) => {
+  const write = () => {
     lastWrite = now();
-    pending = undefined;
+    pending = false;
+    const states = [...chains.values()].map(state);
     if (mode === "tty") {
-      const line = buildProgressLine(state(progress));
+      const line = states.map((one) => buildProgressLine(one, states.length > 1)).join(" | ");
       shown = stream.columns ? line.slice(0, stream.columns - 1) : line;
       stream.write(`\r\x1b[2K${shown}`);
     } else if (mode === "lines") {
-      options.logger?.().info(buildProgressLine(state(progress)));
+      for (const one of states) options.logger?.().info(buildProgressLine(one, states.length > 1));
     } else if (mode === "json") {
-      options.logger?.().info("sync progress", describeProgress(state(progress)));
+      for (const one of states)
+        options.logger?.().info("sync progress", { chain: one.chainId, ...describeProgress(one) });
     }
   };
 
@@ -65,11 +69,12 @@ export function createProgressWriter(options: ProgressWriterOptions): ProgressWr
     update(progress) {
       if (mode === "off") return;
       started ??= now();
-      if (now() - lastWrite >= interval) write(progress);
-      else pending = progress;
+      chains.set(progress.chainId, progress);
+      if (now() - lastWrite >= interval) write();
+      else pending = true;
     },
     done() {
-      if (pending) write(pending);
+      if (pending) write();
       if (mode === "tty" && shown) stream.write("\n");
       shown = "";
     },

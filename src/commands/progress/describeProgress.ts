@@ -1,4 +1,4 @@
-import type { SyncProgress } from "../../sync/syncChain.js";
+import type { FollowProgress as SyncProgress } from "../../sync/followChain.js";
 
 export type ProgressState = SyncProgress & {
   /** Milliseconds since the sync started. */

@@ -6,6 +6,9 @@ export function renderBuildSummary(build: BuildSummary): string[] {
   const asOf = new Date(build.asOf * 1000).toISOString().replace(".000Z", "Z");
   return [
     `${build.changed ? "published" : "published set unchanged"}: release ${build.releaseId} in ${build.out} (${build.files.length} files)`,
-    `as of ${asOf} (block ${integer.format(build.toBlock)}): ${integer.format(build.closedSessions)} closed sessions, ${integer.format(build.stuckSessions)} stuck`,
+    `as of ${asOf} (${build.chains.map((chain) => `chain ${chain.chainId} block ${integer.format(chain.toBlock)}`).join(", ")}): ${integer.format(build.closedSessions)} closed sessions, ${integer.format(build.stuckSessions)} stuck`,
+    build.audit.complete
+      ? `audit: the index agrees with the contract's own counters on all ${integer.format(build.audit.pairs)} model/provider pairs`
+      : `audit: the index agrees with the contract's own counters on ${integer.format(build.audit.matching)} of ${integer.format(build.audit.pairs)} pairs`,
   ];
 }

@@ -1,34 +1,41 @@
 import { describe, expect, test } from "vitest";
+import type { ChainRunSummary } from "../../sync/syncChains.js";
 import type { RunSummary } from "./renderRunSummary.js";
 import { renderRunSummary } from "./renderRunSummary.js";
 
+const base: ChainRunSummary = {
+  chainId: 8453,
+  name: "base",
+  contract: "0x6abe1d282f72b474e54527d93b979a4f64d3030a",
+  fromBlock: 0,
+  creationBlock: undefined,
+  toBlock: 1_213,
+  head: 1_243,
+  target: 1_213,
+  blocksSynced: 200,
+  logs: 300,
+  sessionsOpened: 160,
+  sessionsClosed: 140,
+  reorg: null,
+  complete: true,
+  models: 5,
+  refilled: 0,
+  audit: "read",
+  rpc: { httpRequests: 12, rpcCalls: 1_500, retries: 1, reader: "multicall" },
+};
+
 const summary: RunSummary = {
-  sync: {
-    fromBlock: 0,
-    toBlock: 1_213,
-    head: 1_243,
-    target: 1_213,
-    blocksSynced: 200,
-    logs: 300,
-    sessionsOpened: 160,
-    sessionsClosed: 140,
-    reorg: null,
-    complete: true,
-    chainId: 8453,
-    contract: "0x6abe1d282f72b474e54527d93b979a4f64d3030a",
-    models: 5,
-    rpc: { httpRequests: 12, rpcCalls: 1_500, retries: 1, reader: "multicall" },
-    durationMs: 2_345,
-  },
+  sync: { chains: [base], leftOut: [], complete: true, durationMs: 2_345 },
   build: {
     out: "out",
     releaseId: "0a277188fc5256c2",
     changed: true,
     asOf: Date.UTC(2026, 10, 20, 12) / 1000,
-    toBlock: 1_213,
+    chains: [{ chainId: 8453, toBlock: 1_213, asOf: Date.UTC(2026, 10, 20, 12) / 1000 }],
     files: ["api/throughput/summary.json", "index.html"],
     closedSessions: 9_084,
     stuckSessions: 46,
+    audit: { pairs: 12, matching: 12, complete: true },
     durationMs: 120,
   },
 };
@@ -36,28 +43,36 @@ const summary: RunSummary = {
 describe("renderRunSummary", () => {
   test("default: the human lines, every number taken from the --json object", () => {
     expect(renderRunSummary(summary)).toEqual([
-      "synced: chain 8453 blocks 1,014–1,213 (head 1,243): 160 sessions opened, 140 closed, 5 models",
-      "rpc: 12 requests, 1,500 calls, 1 retries (multicall) in 2.3 s",
+      "base (8453) synced: blocks 1,014–1,213 (head 1,243): 160 sessions opened, 140 closed, 5 models",
+      "base (8453) rpc: 12 requests, 1,500 calls, 1 retries (multicall)",
+      "sync took 2.3 s",
       "published: release 0a277188fc5256c2 in out (2 files)",
-      "as of 2026-11-20T12:00:00Z (block 1,213): 9,084 closed sessions, 46 stuck",
+      "as of 2026-11-20T12:00:00Z (chain 8453 block 1,213): 9,084 closed sessions, 46 stuck",
+      "audit: the index agrees with the contract's own counters on all 12 model/provider pairs",
     ]);
   });
 
-  test("behavior: nothing new, an unchanged set and a reorg say so", () => {
+  test("behavior: nothing new, an unchanged set, a reorg, a mismatch and a chain left out say so", () => {
     const lines = renderRunSummary({
-      sync: { ...summary.sync, blocksSynced: 0, reorg: { depth: 3, ancestor: 1_210 } },
-      build: { ...summary.build, changed: false },
+      sync: {
+        ...summary.sync,
+        chains: [{ ...base, blocksSynced: 0, reorg: { depth: 3, ancestor: 1_210 } }],
+        leftOut: [42161],
+      },
+      build: { ...summary.build, changed: false, audit: { pairs: 12, matching: 11, complete: false } },
     });
-    expect(lines[0]).toBe("reorg: 3 block(s) rolled back to block 1,210");
-    expect(lines[1]).toBe("synced: nothing new, chain 8453 up to block 1,213 (head 1,243)");
-    expect(lines[3]).toMatch(/^published set unchanged: release 0a277188fc5256c2/);
+    expect(lines[0]).toBe("base (8453) reorg: 3 block(s) rolled back to block 1,210");
+    expect(lines[1]).toBe("base (8453) synced: nothing new, up to block 1,213 (head 1,243)");
+    expect(lines[3]).toBe("chain 42161: in the database, left out of this run's configuration");
+    expect(lines[5]).toMatch(/^published set unchanged: release 0a277188fc5256c2/);
+    expect(lines[7]).toBe("audit: the index agrees with the contract's own counters on 11 of 12 pairs");
   });
 
   test("behavior: a sync stopped by --time-limit says where it stopped", () => {
     const lines = renderRunSummary({
-      sync: { ...summary.sync, complete: false, target: 1_500 },
+      sync: { ...summary.sync, chains: [{ ...base, complete: false, target: 1_500 }] },
       build: summary.build,
     });
-    expect(lines[1]).toBe("time limit: stopped at block 1,213 of 1,500; the next run continues");
+    expect(lines[1]).toBe("base (8453) time limit: stopped at block 1,213 of 1,500; the next run continues");
   });
 });

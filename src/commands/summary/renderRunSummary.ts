@@ -1,4 +1,4 @@
-import type { SyncRunSummary } from "../../sync/runSync.js";
+import type { SyncRunSummary } from "../../sync/syncChains.js";
 import type { BuildSummary } from "../runBuild.js";
 import { renderBuildSummary } from "./renderBuildSummary.js";
 import { renderSyncSummary } from "./renderSyncSummary.js";

@@ -1,26 +1,32 @@
-import type { SyncRunSummary } from "../../sync/runSync.js";
+import type { SyncRunSummary } from "../../sync/syncChains.js";
 import { integer } from "../formatInteger.js";
 
-/** The human summary of a sync, made from the object `--json` prints. */
+/** The human summary of a sync, made from the object `--json` prints: a few lines per chain. */
 export function renderSyncSummary(sync: SyncRunSummary): string[] {
   const lines: string[] = [];
-  if (sync.reorg) {
+  for (const chain of sync.chains) {
+    const name = `${chain.name} (${chain.chainId})`;
+    if (chain.reorg) {
+      lines.push(
+        `${name} reorg: ${chain.reorg.depth} block(s) rolled back to ${chain.reorg.ancestor === null ? "the start" : `block ${integer.format(chain.reorg.ancestor)}`}`,
+      );
+    }
     lines.push(
-      `reorg: ${sync.reorg.depth} block(s) rolled back to ${sync.reorg.ancestor === null ? "the start" : `block ${integer.format(sync.reorg.ancestor)}`}`,
+      chain.blocksSynced === 0
+        ? `${name} synced: nothing new, up to block ${integer.format(chain.toBlock)} (head ${integer.format(chain.head)})`
+        : `${name} synced: blocks ${integer.format(chain.toBlock - chain.blocksSynced + 1)}–${integer.format(chain.toBlock)} (head ${integer.format(chain.head)}): ${integer.format(chain.sessionsOpened)} sessions opened, ${integer.format(chain.sessionsClosed)} closed, ${integer.format(chain.models)} models`,
+    );
+    if (!chain.complete) {
+      lines.push(
+        `${name} time limit: stopped at block ${integer.format(chain.toBlock)} of ${integer.format(chain.target)}; the next run continues`,
+      );
+    }
+    lines.push(
+      `${name} rpc: ${integer.format(chain.rpc.httpRequests)} requests, ${integer.format(chain.rpc.rpcCalls)} calls, ${integer.format(chain.rpc.retries)} retries (${chain.rpc.reader})`,
     );
   }
-  lines.push(
-    sync.blocksSynced === 0
-      ? `synced: nothing new, chain ${sync.chainId} up to block ${integer.format(sync.toBlock)} (head ${integer.format(sync.head)})`
-      : `synced: chain ${sync.chainId} blocks ${integer.format(sync.toBlock - sync.blocksSynced + 1)}–${integer.format(sync.toBlock)} (head ${integer.format(sync.head)}): ${integer.format(sync.sessionsOpened)} sessions opened, ${integer.format(sync.sessionsClosed)} closed, ${integer.format(sync.models)} models`,
-  );
-  if (!sync.complete) {
-    lines.push(
-      `time limit: stopped at block ${integer.format(sync.toBlock)} of ${integer.format(sync.target)}; the next run continues`,
-    );
-  }
-  lines.push(
-    `rpc: ${integer.format(sync.rpc.httpRequests)} requests, ${integer.format(sync.rpc.rpcCalls)} calls, ${integer.format(sync.rpc.retries)} retries (${sync.rpc.reader}) in ${(sync.durationMs / 1000).toFixed(1)} s`,
-  );
+  for (const chainId of sync.leftOut)
+    lines.push(`chain ${chainId}: in the database, left out of this run's configuration`);
+  lines.push(`sync took ${(sync.durationMs / 1000).toFixed(1)} s`);
   return lines;
 }

@@ -4,7 +4,9 @@ pragma solidity ^0.8.24;
 /// A stand-in for the marketplace Diamond with the exact events and view-struct layouts of
 /// CHAIN.md. Seeding functions write many sessions per transaction with explicit timestamps,
 /// so that a local chain can hold months of history in a few blocks. Fault switches make the
-/// views revert, to exercise the indexer's handling of bad data.
+/// views revert, to exercise the indexer's handling of bad data. Closes are counted per
+/// (model, provider) like the real contract's getProviderModelStats; a close can be made
+/// silently (no SessionClosed log), so that an audit can be shown a missing close.
 contract TestMarketplace {
     struct Session {
         address user;
@@ -54,6 +56,21 @@ contract TestMarketplace {
         bytes receipt;
         uint256 closeoutType;
         uint128 closedAt;
+        /// Close without emitting SessionClosed: the counters count it, no index ever sees it.
+        bool silent;
+    }
+
+    struct SD {
+        int64 mean;
+        int64 sqSum;
+    }
+
+    struct ProviderModelStats {
+        SD tpsScaled1000;
+        SD ttftMs;
+        uint32 totalDuration;
+        uint32 successCount;
+        uint32 totalCount;
     }
 
     event SessionOpened(address indexed user, bytes32 indexed sessionId, address indexed providerId);
@@ -65,6 +82,9 @@ contract TestMarketplace {
     mapping(bytes32 => bool) public sessionReverts;
     mapping(bytes32 => bool) public bidReverts;
     mapping(bytes32 => bool) public modelReverts;
+    mapping(bytes32 => mapping(address => ProviderModelStats)) private stats;
+    /// A deployment without getProviderModelStats: calls to it revert.
+    bool public statsUnavailable;
 
     function getSession(bytes32 sessionId) external view returns (Session memory) {
         require(!sessionReverts[sessionId], "session unavailable");
@@ -79,6 +99,21 @@ contract TestMarketplace {
     function getModel(bytes32 modelId) external view returns (Model memory) {
         require(!modelReverts[modelId], "model unavailable");
         return models[modelId];
+    }
+
+    /// The counters of closeSession (CHAIN.md): every close counts; a signed one (closeoutType 0)
+    /// also counts as a success and adds closedAt - openedAt. The running means are not kept.
+    function getProviderModelStats(bytes32 modelId, address provider)
+        external
+        view
+        returns (ProviderModelStats memory)
+    {
+        require(!statsUnavailable, "no such function");
+        return stats[modelId][provider];
+    }
+
+    function setStatsUnavailable(bool unavailable) external {
+        statsUnavailable = unavailable;
     }
 
     /// Sets a model's name from raw bytes, so that tests can store names that are not valid UTF-8.
@@ -121,7 +156,14 @@ contract TestMarketplace {
             s.closeoutType = c.closeoutType;
             s.closedAt = c.closedAt == 0 ? uint128(block.timestamp) : c.closedAt;
             s.isActive = false;
-            emit SessionClosed(s.user, c.sessionId, bids[s.bidId].provider);
+            Bid storage bid = bids[s.bidId];
+            ProviderModelStats storage counted = stats[bid.modelId][bid.provider];
+            counted.totalCount += 1;
+            if (c.closeoutType == 0) {
+                counted.successCount += 1;
+                if (s.closedAt > s.openedAt) counted.totalDuration += uint32(s.closedAt - s.openedAt);
+            }
+            if (!c.silent) emit SessionClosed(s.user, c.sessionId, bid.provider);
         }
     }
 

@@ -1,0 +1,35 @@
+import type { LogFetcher } from "./createLogFetcher.js";
+import type { BlockHeader } from "./getBlockHeader.js";
+import type { BidRead } from "./readBids.js";
+import type { ModelNameRead } from "./readModelNames.js";
+import type { Pair, PairStatsRead } from "./readPairStats.js";
+import type { SessionRead } from "./readSessions.js";
+import type { ToBlock } from "./resolveTarget.js";
+
+/**
+ * Everything the sync stage asks of one chain, and nothing more: the seam between the chain
+ * stage (JSON-RPC, ABI decoding) and the follower, so that the follower can be tested against
+ * a fake chain without a node. createChainView builds the real one on an RPC client.
+ */
+export type ChainView = {
+  /** The endpoint's URL fit for messages (no credentials). */
+  readonly safeUrl: string;
+  /** The head (the highest of a few answers) and the last block this run may index. */
+  resolveTarget(toBlock: ToBlock, confirmations: number): Promise<{ head: number; target: number }>;
+  /** A block's header, asked again while a lagging backend does not know it yet. */
+  blockHeader(number: number): Promise<BlockHeader>;
+  /** A block's header; null when the endpoint does not know the block. */
+  blockHeaderOrNull(number: number): Promise<BlockHeader | null>;
+  /** The contract's session logs by block range; one fetcher per run (it learns range sizes). */
+  createLogFetcher(options?: { initialRangeSize?: number }): LogFetcher;
+  readSessions(sessionIds: readonly string[]): Promise<Map<string, SessionRead>>;
+  readBids(bidIds: readonly string[]): Promise<Map<string, BidRead>>;
+  readModelNames(modelIds: readonly string[]): Promise<Map<string, ModelNameRead>>;
+  /** The contract's own counters of every pair, at `block` (getProviderModelStats). */
+  readPairStats(pairs: readonly Pair[], block: number): Promise<PairStatsRead>;
+  /**
+   * The block the contract was created in, by bisecting eth_getCode over block numbers up to
+   * `head`; undefined when the endpoint does not serve historical state.
+   */
+  findCreationBlock(head: number): Promise<number | undefined>;
+};

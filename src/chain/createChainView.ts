@@ -1,0 +1,35 @@
+import type { Logger } from "../log/createLogger.js";
+import type { ChainView } from "./ChainView.js";
+import type { ContractReader } from "./createContractReader.js";
+import { createLogFetcher } from "./createLogFetcher.js";
+import { findCreationBlock } from "./findCreationBlock.js";
+import { getBlockHeader, getBlockHeaderOrNull } from "./getBlockHeader.js";
+import { readBids } from "./readBids.js";
+import { readModelNames } from "./readModelNames.js";
+import { readPairStats } from "./readPairStats.js";
+import { readSessions } from "./readSessions.js";
+import { resolveTarget } from "./resolveTarget.js";
+import type { RpcClient } from "./rpc/createRpcClient.js";
+
+/** The chain as the sync stage sees it, over a JSON-RPC client and a contract reader. */
+export function createChainView(options: {
+  client: RpcClient;
+  reader: ContractReader;
+  contract: string;
+  logger: Logger;
+}): ChainView {
+  const { client, reader, contract, logger } = options;
+  return {
+    safeUrl: client.safeUrl,
+    resolveTarget: (toBlock, confirmations) => resolveTarget(client, toBlock, confirmations),
+    blockHeader: (number) => getBlockHeader(client, number),
+    blockHeaderOrNull: (number) => getBlockHeaderOrNull(client, number),
+    createLogFetcher: (fetcherOptions = {}) =>
+      createLogFetcher({ client, contract, logger, ...fetcherOptions }),
+    readSessions: (ids) => readSessions(reader, contract, ids),
+    readBids: (ids) => readBids(reader, contract, ids),
+    readModelNames: (ids) => readModelNames(reader, contract, ids),
+    readPairStats: (pairs, block) => readPairStats(reader, contract, pairs, block),
+    findCreationBlock: (head) => findCreationBlock(client, contract, head),
+  };
+}

@@ -1,0 +1,31 @@
+import type { ConnectedChain } from "../chain/connectChain.js";
+import type { Logger } from "../log/createLogger.js";
+import { createSyncDatabase } from "../store/createSyncDatabase.js";
+import type { Store } from "../store/openStore.js";
+import type { FollowProgress } from "../sync/followChain.js";
+import { type SyncRunSummary, syncChains } from "../sync/syncChains.js";
+
+/** The sync: the connected chains (chain) → followed into the database (sync, store). */
+export function runSync(
+  store: Store,
+  chains: readonly ConnectedChain[],
+  options: { logger: Logger; timeLimit: number | undefined; onProgress?: (progress: FollowProgress) => void },
+): Promise<SyncRunSummary> {
+  return syncChains(
+    createSyncDatabase(store),
+    chains.map((chain) => ({
+      name: chain.name,
+      target: {
+        chainId: chain.chainId,
+        contract: chain.contract,
+        fromBlock: chain.fromBlock,
+        fallbackFromBlock: chain.fallbackFromBlock,
+        toBlock: chain.toBlock,
+        confirmations: chain.confirmations,
+      },
+      view: chain.view,
+      rpcStats: () => ({ ...chain.client.stats, reader: chain.reader.mode }),
+    })),
+    options,
+  );
+}

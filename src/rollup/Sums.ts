@@ -1,0 +1,65 @@
+/** Past this, a double's sum could lose a unit: the running sum moves into a bigint. */
+const exactLimit = 2 ** 52;
+
+/**
+ * The additive figures of a set of buckets (SPEC.md 1.1: sessions, tokens, seconds, disputed,
+ * and per bid the session time that `earned` multiplies by the bid's price), one slot per bucket.
+ * Sums stay exact past 2^53: a slot that grows past 2^52 is carried into a bigint.
+ */
+export class Sums {
+  readonly sessions: Float64Array;
+  readonly tokens: Float64Array;
+  readonly seconds: Float64Array;
+  readonly disputed: Float64Array;
+  /** Session time per (bucket, bid), at earnBase[bucket] + the bid's index in the bucket's bids. */
+  readonly earnSeconds: Float64Array;
+  private readonly carried = new Map<number, bigint>();
+
+  constructor(
+    readonly count: number,
+    /** Where each bucket's bids start in earnSeconds. */
+    readonly earnBase: Int32Array,
+    earnSize: number,
+  ) {
+    this.sessions = new Float64Array(count);
+    this.tokens = new Float64Array(count);
+    this.seconds = new Float64Array(count);
+    this.disputed = new Float64Array(count);
+    this.earnSeconds = new Float64Array(earnSize);
+  }
+
+  /** A bucket per slot, each with `width` bids (the buckets of one series). */
+  static uniform(count: number, width: number): Sums {
+    const base = new Int32Array(count);
+    for (let b = 0; b < count; b++) base[b] = b * width;
+    return new Sums(count, base, count * width);
+  }
+
+  add(bucket: number, tokens: number, seconds: number, disputed: number, bid: number): void {
+    this.sessions[bucket] = (this.sessions[bucket] as number) + 1;
+    this.disputed[bucket] = (this.disputed[bucket] as number) + disputed;
+    const t = (this.tokens[bucket] as number) + tokens;
+    this.tokens[bucket] = t < exactLimit ? t : this.carry(bucket, t);
+    const s = (this.seconds[bucket] as number) + seconds;
+    this.seconds[bucket] = s < exactLimit ? s : this.carry(-1 - bucket, s);
+    if (bid >= 0) {
+      const at = (this.earnBase[bucket] as number) + bid;
+      this.earnSeconds[at] = (this.earnSeconds[at] as number) + seconds;
+    }
+  }
+
+  /** A bucket's exact token sum. */
+  tokensOf(bucket: number): bigint {
+    return (this.carried.get(bucket) ?? 0n) + BigInt(this.tokens[bucket] as number);
+  }
+
+  /** A bucket's exact session time. */
+  secondsOf(bucket: number): bigint {
+    return (this.carried.get(-1 - bucket) ?? 0n) + BigInt(this.seconds[bucket] as number);
+  }
+
+  private carry(key: number, value: number): number {
+    this.carried.set(key, (this.carried.get(key) ?? 0n) + BigInt(value));
+    return 0;
+  }
+}

@@ -1,0 +1,79 @@
+import { getAddress } from "viem";
+import type { ApiFiles, Meta, MetaChain } from "../api/apiTypes.js";
+import { apiVersion } from "../api/apiTypes.js";
+import { presetForChainId } from "../chain/presets.js";
+import type { ChainRecord } from "../store/createIndexReader.js";
+
+export type MetaInput = {
+  generator: string;
+  asOf: number;
+  chains: ReadonlyArray<ChainRecord & { counts: Record<string, number>; anomalies: Record<string, number> }>;
+  stuckGrace: number;
+  updateInterval: number;
+  audit: ApiFiles["audit.json"];
+  counts: Record<string, number>;
+  anomalies: Record<string, number>;
+};
+
+/**
+ * meta.json: what the files were computed from (every chain, its contract and block range, its
+ * own as-of), whether the history is complete (backfill) and the index agrees with the contract
+ * (audit), when it was last brought up to date, and the counts and anomalies. The 1.0 fields
+ * (chainId, contract, fromBlock, toBlock) describe the first configured chain.
+ */
+export function computeMeta(input: MetaInput): Meta {
+  const chains = input.chains.map((chain): MetaChain => {
+    const caughtUp = chain.targetBlock === null || chain.blockNumber >= chain.targetBlock;
+    const record: MetaChain = {
+      chainId: chain.chainId,
+      name: presetForChainId(chain.chainId)?.name ?? `chain-${chain.chainId}`,
+      contract: getAddress(chain.contract),
+      fromBlock: chain.fromBlock,
+      creationBlock: chain.creationBlock,
+      fromCreationBlock:
+        chain.fromBlock === 0 || (chain.creationBlock !== null && chain.fromBlock <= chain.creationBlock),
+      toBlock: chain.blockNumber,
+      toBlockHash: chain.blockHash,
+      asOf: chain.blockTimestamp,
+      asOfIso: iso(chain.blockTimestamp),
+      caughtUp,
+      counts: chain.counts,
+      anomalies: chain.anomalies,
+    };
+    if (chain.targetBlock !== null) record.targetBlock = chain.targetBlock;
+    return record;
+  });
+  const first = chains[0] as MetaChain;
+  const syncedAt = input.chains.map((chain) => chain.syncedAt);
+  const meta: Meta = {
+    schemaVersion: apiVersion,
+    generator: input.generator,
+    chainId: first.chainId,
+    contract: first.contract,
+    fromBlock: first.fromBlock,
+    toBlock: first.toBlock,
+    toBlockHash: first.toBlockHash,
+    asOf: input.asOf,
+    asOfIso: iso(input.asOf),
+    chains,
+    stuckGraceSeconds: input.stuckGrace,
+    complete: input.audit.complete,
+    audit: {
+      pairs: input.audit.pairs,
+      matching: input.audit.matching,
+      unavailable: input.audit.unavailable,
+      partial: input.audit.partial,
+    },
+    backfillComplete: chains.every((chain) => chain.caughtUp),
+    updateIntervalSeconds: input.updateInterval,
+    counts: input.counts,
+    anomalies: input.anomalies,
+  };
+  // The oldest chain's last sync: a publication is as fresh as its stalest chain.
+  if (syncedAt.every((at) => at !== null)) meta.updatedAt = Math.min(...(syncedAt as number[]));
+  return meta;
+}
+
+function iso(seconds: number): string {
+  return new Date(seconds * 1000).toISOString();
+}

@@ -1,0 +1,105 @@
+import type { BidRecord } from "../store/createIndexReader.js";
+
+/**
+ * Dense indices over the models, providers and bids a computation can meet, so that the tally
+ * files everything in typed arrays. Every bid belongs to one model and one provider; within each
+ * it has a local index (for the session time that `earned` multiplies by its price).
+ */
+export type Universe = {
+  modelCount: number;
+  providerCount: number;
+  bidCount: number;
+  /** By model index: its ref. By provider index: its ref. By bid index: its price. */
+  modelRefs: number[];
+  providerRefs: number[];
+  bidPrices: bigint[];
+  /** By provider ref: its index, -1 when unknown. */
+  providerIndex: Int32Array;
+  /** By bid ref: the bid's index, its model's and provider's, and its place among their bids. */
+  bidIndex: Int32Array;
+  bidModel: Int32Array;
+  bidProvider: Int32Array;
+  bidInModel: Int32Array;
+  bidInProvider: Int32Array;
+  /** By model / provider index: its bids, in bid index order. */
+  modelBids: number[][];
+  providerBids: number[][];
+};
+
+export function createUniverse(
+  bids: ReadonlyMap<number, BidRecord>,
+  providerRefs: Iterable<number>,
+): Universe {
+  const providers = [...new Set(providerRefs)].sort((a, b) => a - b);
+  const providerIndex = new Int32Array(maxOf(providers) + 1).fill(-1);
+  providers.forEach((ref, i) => {
+    providerIndex[ref] = i;
+  });
+  const bidRefs = [...bids.keys()].sort((a, b) => a - b);
+  const size = maxOf(bidRefs) + 1;
+  const bidIndex = new Int32Array(size).fill(-1);
+  const bidModel = new Int32Array(size).fill(-1);
+  const bidProvider = new Int32Array(size).fill(-1);
+  const bidInModel = new Int32Array(size).fill(-1);
+  const bidInProvider = new Int32Array(size).fill(-1);
+  const modelRefs: number[] = [];
+  const modelIndex = new Map<number, number>();
+  const modelBids: number[][] = [];
+  const providerBids: number[][] = providers.map(() => []);
+  const bidPrices: bigint[] = [];
+  bidRefs.forEach((ref, i) => {
+    const bid = bids.get(ref) as BidRecord;
+    let model = modelIndex.get(bid.modelRef);
+    if (model === undefined) {
+      model = modelRefs.length;
+      modelIndex.set(bid.modelRef, model);
+      modelRefs.push(bid.modelRef);
+      modelBids.push([]);
+    }
+    const provider = providerIndex[bid.providerRef] ?? -1;
+    if (provider < 0) throw new Error(`bid ${ref} names provider ${bid.providerRef}, which is not stored`);
+    bidIndex[ref] = i;
+    bidModel[ref] = model;
+    bidProvider[ref] = provider;
+    bidInModel[ref] = (modelBids[model] as number[]).push(i) - 1;
+    bidInProvider[ref] = (providerBids[provider] as number[]).push(i) - 1;
+    bidPrices.push(bid.pricePerSecond);
+  });
+  return {
+    modelCount: modelRefs.length,
+    providerCount: providers.length,
+    bidCount: bidRefs.length,
+    modelRefs,
+    providerRefs: providers,
+    bidPrices,
+    providerIndex,
+    bidIndex,
+    bidModel,
+    bidProvider,
+    bidInModel,
+    bidInProvider,
+    modelBids,
+    providerBids,
+  };
+}
+
+/**
+ * Where each (key, period) bucket's bids start, for buckets numbered key * periods + period:
+ * keys in order, each with `periods` runs of its own bids.
+ */
+export function keyedEarnBase(keyBids: number[][], periods: number): { base: Int32Array; size: number } {
+  const base = new Int32Array(keyBids.length * periods);
+  let offset = 0;
+  keyBids.forEach((bids, key) => {
+    for (let period = 0; period < periods; period++) {
+      base[key * periods + period] = offset;
+      offset += bids.length;
+    }
+  });
+  return { base, size: offset };
+}
+
+/** The largest of ascending refs, 0 when there is none (spreading a long array into Math.max overflows the stack). */
+function maxOf(ascending: readonly number[]): number {
+  return ascending.length > 0 ? (ascending[ascending.length - 1] as number) : 0;
+}

@@ -1,0 +1,66 @@
+import type { Family } from "./tallyCloses.js";
+
+/** What a bucket or window carries besides its `ts` (SPEC.md, Bucket, and 1.1's figures). */
+export type Figures = {
+  tokens: number | bigint;
+  sessions: number;
+  ttft?: number;
+  tps?: number;
+  seconds: number | bigint;
+  earned: string;
+  disputed: number;
+  providers?: number;
+  models?: number;
+};
+
+/**
+ * The published figures of one bucket of a family, fields in the order of SPEC.md: tokens,
+ * sessions, ttft, tps (absent without a measured receipt), seconds, earned, disputed, then the
+ * distinct providers and models where the family counts them. `bids` lists the global indices of
+ * the bucket's bids in the order of its session-time slots; `prices` is by global bid index.
+ */
+export function figuresOf(
+  family: Family,
+  bucket: number,
+  bids: readonly number[] | undefined,
+  prices: readonly bigint[],
+): Figures {
+  const { sums } = family;
+  const ttft = family.ttft[bucket] as number;
+  const tps = family.tps[bucket] as number;
+  const figures: Partial<Figures> = {
+    tokens: jsonInteger(sums.tokensOf(bucket)),
+    sessions: sums.sessions[bucket] as number,
+  };
+  if (!Number.isNaN(ttft)) figures.ttft = ttft / 1000;
+  if (!Number.isNaN(tps)) figures.tps = tps / 1000;
+  figures.seconds = jsonInteger(sums.secondsOf(bucket));
+  figures.earned = earnedOf(family, bucket, bids, prices);
+  figures.disputed = sums.disputed[bucket] as number;
+  if (family.providers) figures.providers = family.providers.counts[bucket] as number;
+  if (family.models) figures.models = family.models.counts[bucket] as number;
+  return figures as Figures;
+}
+
+/** Σ session time × price over the bucket's bids, exact (wei of MOR exceed 2^53 quickly). */
+function earnedOf(
+  family: Family,
+  bucket: number,
+  bids: readonly number[] | undefined,
+  prices: readonly bigint[],
+): string {
+  const { sums } = family;
+  const base = sums.earnBase[bucket] as number;
+  const count = bids ? bids.length : prices.length;
+  let total = 0n;
+  for (let i = 0; i < count; i++) {
+    const seconds = sums.earnSeconds[base + i] as number;
+    if (seconds !== 0) total += BigInt(seconds) * (prices[bids ? (bids[i] as number) : i] as bigint);
+  }
+  return total.toString();
+}
+
+/** A JSON number when exact as a double; past 2^53 the bigint is written as integer digits. */
+export function jsonInteger(value: bigint): number | bigint {
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+}

@@ -1,0 +1,169 @@
+import { type CloseDay, decodeCloseFacts } from "./decodeCloseFacts.js";
+import type { Store } from "./openStore.js";
+
+export type { CloseDay } from "./decodeCloseFacts.js";
+
+/** One chain of the database: its identity, checkpoint and last run. */
+export type ChainRecord = {
+  chainId: number;
+  contract: string;
+  fromBlock: number;
+  creationBlock: number | null;
+  blockNumber: number;
+  blockHash: string;
+  blockTimestamp: number;
+  /** Place in the configuration of the last sync; null: left out of it. */
+  position: number | null;
+  targetBlock: number | null;
+  syncedAt: number | null;
+  statsBlock: number | null;
+  statsAvailable: boolean | null;
+};
+
+export type BidRecord = { chainId: number; modelRef: number; providerRef: number; pricePerSecond: bigint };
+export type ModelNameRecord = { chainId: number; modelRef: number; name: string | null; status: string };
+export type StuckRecord = {
+  chainId: number;
+  sessionId: string;
+  openedAt: number;
+  endsAt: number;
+  stake: string | null;
+  provider: string | null;
+  modelId: string | null;
+};
+export type PairStatRecord = {
+  modelRef: number;
+  providerRef: number;
+  totalCount: number;
+  successCount: number;
+  totalDuration: number;
+};
+
+/** The build's reads: everything the rollup computes from, in one consistent snapshot. */
+export type IndexReader = {
+  chains(): ChainRecord[];
+  /** Bids that could be read, by ref. */
+  bids(): Map<number, BidRecord>;
+  /** modelId by ref. */
+  models(): Map<number, string>;
+  modelNames(): ModelNameRecord[];
+  /** EIP-55 address by ref. */
+  providers(): Map<number, string>;
+  /** Every close whose session could be read, one day and chain at a time, ascending by day. */
+  closeDays(chainIds: readonly number[]): Iterable<CloseDay>;
+  /** Sessions of a chain opened, never closed, whose stake ran out at or before `endsAtUpTo`. */
+  stuck(chainId: number, endsAtUpTo: number): StuckRecord[];
+  pairStats(chainId: number): PairStatRecord[];
+  counts(chainIds: readonly number[]): Record<string, number>;
+  anomalies(chainIds: readonly number[]): Record<string, number>;
+  /** Closes a 1.0 database holds that the next sync has to read again. */
+  closesToRefill(): number;
+};
+
+/** The index as the build reads it (run it inside one read transaction for a consistent snapshot). */
+export function createIndexReader({ sqlite }: Store): IndexReader {
+  const q = (source: string) => sqlite.prepare(source);
+  const inChains = (chainIds: readonly number[]) =>
+    `(${chainIds.map((id) => Number(id)).join(",") || "NULL"})`;
+  return {
+    chains: () =>
+      (
+        q(
+          `SELECT chain_id AS chainId, contract, from_block AS fromBlock, creation_block AS creationBlock,
+             block_number AS blockNumber, block_hash AS blockHash, block_timestamp AS blockTimestamp, position,
+             target_block AS targetBlock, synced_at AS syncedAt, stats_block AS statsBlock, stats_available AS statsAvailable
+           FROM chains ORDER BY chain_id`,
+        ).all() as Array<ChainRecord & { statsAvailable: number | null }>
+      ).map((row) => ({
+        ...row,
+        statsAvailable: row.statsAvailable === null ? null : row.statsAvailable === 1,
+      })),
+    bids() {
+      const rows = q(
+        `SELECT ref, chain_id AS chainId, model_ref AS modelRef, provider_ref AS providerRef, price_per_second AS price
+         FROM bids WHERE read_ok = 1`,
+      ).all() as Array<{
+        ref: number;
+        chainId: number;
+        modelRef: number;
+        providerRef: number;
+        price: string;
+      }>;
+      return new Map(
+        rows.map((r) => [
+          r.ref,
+          {
+            chainId: r.chainId,
+            modelRef: r.modelRef,
+            providerRef: r.providerRef,
+            pricePerSecond: BigInt(r.price),
+          },
+        ]),
+      );
+    },
+    models: () => new Map(q("SELECT ref, model_id FROM models").raw().all() as Array<[number, string]>),
+    modelNames: () =>
+      q(
+        "SELECT chain_id AS chainId, model_ref AS modelRef, name, status FROM model_names",
+      ).all() as ModelNameRecord[],
+    providers: () => new Map(q("SELECT ref, address FROM providers").raw().all() as Array<[number, string]>),
+    *closeDays(chainIds) {
+      const statement = q(
+        `SELECT day, chain_id, group_concat(facts, ';') FROM closes INDEXED BY closes_facts
+         WHERE closed_at IS NOT NULL AND chain_id IN ${inChains(chainIds)} GROUP BY day, chain_id ORDER BY day, chain_id`,
+      ).raw();
+      for (const [day, chainId, facts] of statement.iterate() as Iterable<[number, number, string]>) {
+        yield decodeCloseFacts(day, chainId, facts);
+      }
+    },
+    stuck: (chainId, endsAtUpTo) =>
+      q(
+        `SELECT s.chain_id AS chainId, s.session_id AS sessionId, s.opened_at AS openedAt, s.ends_at AS endsAt,
+           s.stake, p.address AS provider, m.model_id AS modelId
+         FROM sessions s INDEXED BY sessions_open_by_end
+         LEFT JOIN bids b ON b.chain_id = s.chain_id AND b.bid_id = s.bid_id AND b.read_ok = 1
+         LEFT JOIN providers p ON p.ref = b.provider_ref
+         LEFT JOIN models m ON m.ref = b.model_ref
+         WHERE s.chain_id = ? AND s.close_block IS NULL AND s.ends_at <= ?`,
+      ).all(chainId, endsAtUpTo) as StuckRecord[],
+    pairStats: (chainId) =>
+      q(
+        `SELECT model_ref AS modelRef, provider_ref AS providerRef, total_count AS totalCount,
+           success_count AS successCount, total_duration AS totalDuration FROM pair_stats WHERE chain_id = ?`,
+      ).all(chainId) as PairStatRecord[],
+    counts: (chainIds) => {
+      const c = inChains(chainIds);
+      return q(
+        `SELECT
+           (SELECT COUNT(*) FROM sessions WHERE chain_id IN ${c}) AS sessionsOpened,
+           (SELECT COUNT(*) FROM closes WHERE chain_id IN ${c}) AS sessionsClosed,
+           (SELECT COUNT(DISTINCT model_ref) FROM bids WHERE chain_id IN ${c} AND read_ok = 1) AS models,
+           (SELECT COUNT(*) FROM (SELECT provider_ref FROM bids WHERE chain_id IN ${c} AND provider_ref IS NOT NULL
+              UNION SELECT provider_ref FROM closes WHERE chain_id IN ${c} AND provider_ref IS NOT NULL)) AS providers`,
+      ).get() as Record<string, number>;
+    },
+    anomalies: (chainIds) => {
+      const c = inChains(chainIds);
+      return q(
+        `SELECT
+           (SELECT COUNT(*) FROM closes WHERE chain_id IN ${c} AND kind = 'malformed') AS malformedReceipts,
+           (SELECT COUNT(*) FROM closes WHERE chain_id IN ${c} AND kind = 'malformed' AND receipt_length = 0) AS emptyReceipts,
+           (SELECT COUNT(*) FROM anomalies WHERE chain_id IN ${c} AND kind = 'oversize-token-counts') AS oversizeTokenCounts,
+           (SELECT COUNT(*) FROM closes WHERE chain_id IN ${c} AND kind = 'disputed') AS disputedSessions,
+           (SELECT COUNT(*) FROM (SELECT chain_id, session_id FROM closes WHERE chain_id IN ${c} AND kind = 'unreadable'
+              UNION SELECT chain_id, session_id FROM sessions WHERE chain_id IN ${c} AND read_ok = 0)) AS unreadableSessions,
+           (SELECT COUNT(*) FROM anomalies WHERE chain_id IN ${c} AND kind = 'inconsistent-session') AS inconsistentSessions,
+           (SELECT COUNT(*) FROM bids WHERE chain_id IN ${c} AND read_ok = 0) AS unreadableBids,
+           (SELECT COUNT(*) FROM bids b JOIN providers p ON p.ref = b.provider_ref
+             WHERE b.chain_id IN ${c} AND p.address = '0x0000000000000000000000000000000000000000') AS zeroAddressProviders,
+           (SELECT COUNT(*) FROM model_names WHERE chain_id IN ${c} AND status = 'unreadable') AS unreadableModels,
+           (SELECT COUNT(*) FROM model_names WHERE chain_id IN ${c} AND status = 'invalid-utf8') AS invalidModelNames,
+           (SELECT COUNT(*) FROM anomalies WHERE chain_id IN ${c} AND kind = 'foreign-log') AS foreignLogs`,
+      ).get() as Record<string, number>;
+    },
+    closesToRefill: () =>
+      q("SELECT COUNT(*) FROM closes INDEXED BY closes_refill WHERE tps IS NULL AND closed_at IS NOT NULL")
+        .pluck()
+        .get() as number,
+  };
+}

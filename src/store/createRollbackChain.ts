@@ -1,0 +1,41 @@
+import type Database from "better-sqlite3";
+import type { BlockHeader } from "../chain/getBlockHeader.js";
+
+/**
+ * Forgets everything of one chain above the common ancestor of a reorg (undefined: the whole
+ * chain), so that the database equals a fresh index of the chain up to the ancestor. Bids,
+ * providers and models that only the forgotten blocks named go too: they would be counted in
+ * meta.json although no indexed log names them any more. The contract's counters were read at a
+ * block that is gone: they go as well (the sync reads them again at its new last block).
+ */
+export function createRollbackChain(
+  sqlite: Database.Database,
+  chainId: number,
+): (ancestor: BlockHeader | undefined) => void {
+  const statements = [
+    "DELETE FROM closes WHERE chain_id = :chainId AND block_number > :above",
+    "UPDATE sessions SET close_block = NULL WHERE chain_id = :chainId AND close_block > :above",
+    "DELETE FROM sessions WHERE chain_id = :chainId AND opened_block > :above",
+    "DELETE FROM anomalies WHERE chain_id = :chainId AND block_number > :above",
+    "DELETE FROM blocks WHERE chain_id = :chainId AND number > :above",
+    `DELETE FROM bids WHERE chain_id = :chainId
+       AND bid_id NOT IN (SELECT bid_id FROM sessions WHERE chain_id = :chainId AND bid_id IS NOT NULL)
+       AND ref NOT IN (SELECT bid_ref FROM closes WHERE chain_id = :chainId AND bid_ref IS NOT NULL)`,
+    `DELETE FROM providers WHERE ref NOT IN (SELECT provider_ref FROM bids WHERE provider_ref IS NOT NULL
+       UNION SELECT provider_ref FROM closes WHERE provider_ref IS NOT NULL)`,
+    "DELETE FROM model_names WHERE model_ref NOT IN (SELECT model_ref FROM bids WHERE chain_id = model_names.chain_id AND model_ref IS NOT NULL)",
+    "DELETE FROM models WHERE ref NOT IN (SELECT model_ref FROM bids WHERE model_ref IS NOT NULL)",
+    "DELETE FROM pair_stats WHERE chain_id = :chainId",
+    "UPDATE chains SET stats_block = NULL, stats_available = NULL WHERE chain_id = :chainId",
+  ].map((source) => sqlite.prepare(source));
+  const moveCheckpoint = sqlite.prepare(
+    "UPDATE chains SET block_number = :number, block_hash = :hash, block_timestamp = :timestamp WHERE chain_id = :chainId",
+  );
+  const forget = sqlite.prepare("DELETE FROM chains WHERE chain_id = :chainId");
+  return sqlite.transaction((ancestor: BlockHeader | undefined) => {
+    const above = ancestor?.number ?? -1;
+    for (const statement of statements) statement.run({ chainId, above });
+    if (ancestor) moveCheckpoint.run({ chainId, ...ancestor });
+    else forget.run({ chainId });
+  });
+}

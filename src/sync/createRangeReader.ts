@@ -1,0 +1,73 @@
+import type { LogFetcher } from "../chain/createLogFetcher.js";
+import type { BlockHeader } from "../chain/getBlockHeader.js";
+import type { Logger } from "../log/createLogger.js";
+import { buildRangeRows } from "./buildRangeRows.js";
+import { collectSessionLogs } from "./collectSessionLogs.js";
+import type { BidReader } from "./createBidReader.js";
+import type { SessionStateReader } from "./createSessionStateReader.js";
+import type { ChainIdentity, RangeCommit } from "./SyncStore.js";
+
+export type RangeResult = {
+  commit: RangeCommit;
+  /** The block before the range as the endpoint saw it with the range: what the range builds on. */
+  parent: BlockHeader | undefined;
+  logs: number;
+  opened: number;
+  closed: number;
+};
+
+export type RangeReader = (from: number, to: number) => Promise<RangeResult>;
+
+export type RangeReaderParts = {
+  identity: ChainIdentity;
+  logs: LogFetcher;
+  sessions: SessionStateReader;
+  bids: BidReader;
+  blockHeader(number: number): Promise<BlockHeader>;
+  /** Blocks from here on keep their hash, for reorg detection. */
+  hashWindowStart: number;
+  logger: Logger;
+};
+
+/**
+ * Everything one block range contributes, read and not yet written: its session logs, the state
+ * of every session they name, the bids not yet stored, and the hashes to check reorgs against.
+ */
+export function createRangeReader(parts: RangeReaderParts): RangeReader {
+  const { identity, logger } = parts;
+  return async (from, to) => {
+    const hashNumbers: number[] = [];
+    for (let n = Math.max(from, parts.hashWindowStart); n < to; n++) hashNumbers.push(n);
+    const [{ logs: rawLogs, end, parent }, headers] = await Promise.all([
+      parts.logs.fetch(from, to),
+      Promise.all(hashNumbers.map((n) => parts.blockHeader(n))),
+    ]);
+    const hashes = new Map<number, string>([
+      [end.number, end.hash],
+      ...headers.map((h) => [h.number, h.hash] as const),
+    ]);
+    const collected = collectSessionLogs(rawLogs, { contract: identity.contract, from, to, hashes });
+    const { states, anomalies: readAnomalies } = await parts.sessions.read(collected.opens, collected.closes);
+    const bidIds: string[] = [];
+    for (const read of states.values()) if (read.ok) bidIds.push(read.state.bidId);
+    const bids = await parts.bids.newBids(bidIds);
+    const rows = buildRangeRows(collected.opens, collected.closes, states);
+    for (const { sessionId, reason } of rows.malformed)
+      logger.debug("malformed receipt", { session: sessionId, reason });
+    return {
+      commit: {
+        identity,
+        end,
+        headers,
+        bids,
+        opens: rows.opens,
+        closes: rows.closes,
+        anomalies: [...collected.anomalies, ...readAnomalies, ...rows.anomalies],
+      },
+      parent,
+      logs: collected.logs,
+      opened: rows.opens.length,
+      closed: rows.closes.length,
+    };
+  };
+}

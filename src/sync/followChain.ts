@@ -1,0 +1,269 @@
+import type { ChainView } from "../chain/ChainView.js";
+import type { ToBlock } from "../chain/resolveTarget.js";
+import { TransientError } from "../errors/BaseError.js";
+import type { Logger } from "../log/createLogger.js";
+import { checkIdentity } from "./checkIdentity.js";
+import { createBidReader } from "./createBidReader.js";
+import { createRangeReader, type RangeResult } from "./createRangeReader.js";
+import { createSessionStateReader } from "./createSessionStateReader.js";
+import { findCommonAncestor } from "./findCommonAncestor.js";
+import type { ChainIdentity, SyncStore } from "./SyncStore.js";
+
+/** Which chain and contract to follow, and from where. */
+export type FollowTarget = {
+  chainId: number;
+  /** Lowercase. */
+  contract: string;
+  /** --from-block; undefined: the contract's creation block, else `fallbackFromBlock`. */
+  fromBlock: number | undefined;
+  /** Where to start when the creation block cannot be found (the preset's start block, or 0). */
+  fallbackFromBlock: number;
+  toBlock: ToBlock;
+  confirmations: number;
+};
+
+export type FollowOptions = {
+  logger: Logger;
+  /** Checked before each new block range: true stops the run there (time limit, another chain failed). */
+  shouldStop?: () => boolean;
+  onProgress?: (progress: FollowProgress) => void;
+  /** Blocks below the target whose hashes are kept, to find the ancestor of a reorg. */
+  hashWindow?: number;
+  /** Ranges fetched ahead of the one being committed. */
+  prefetch?: number;
+  initialRangeSize?: number;
+  /** Re-reads of a session state that lags behind its log, and the first wait. */
+  sessionReadAttempts?: number;
+  sessionReadDelayMs?: number;
+};
+
+export type FollowProgress = {
+  chainId: number;
+  from: number;
+  to: number;
+  synced: number;
+  logs: number;
+  opened: number;
+  closed: number;
+};
+
+export type FollowSummary = {
+  chainId: number;
+  fromBlock: number;
+  /** The contract's creation block, when known. */
+  creationBlock: number | undefined;
+  /** The last synced block after this run (fromBlock - 1 before anything was synced). */
+  toBlock: number;
+  head: number;
+  target: number;
+  blocksSynced: number;
+  logs: number;
+  sessionsOpened: number;
+  sessionsClosed: number;
+  reorg: { depth: number; ancestor: number | null } | null;
+  /** False when the run stopped before the target (time limit). */
+  complete: boolean;
+};
+
+/**
+ * Follows one chain's contract logs from its checkpoint to the target block. Each block range is
+ * committed with its checkpoint in one transaction, so a run killed at any moment resumes with
+ * nothing lost and nothing doubled; ranges are read ahead and committed in order.
+ */
+export async function followChain(
+  store: SyncStore,
+  chain: ChainView,
+  target: FollowTarget,
+  options: FollowOptions,
+): Promise<FollowSummary> {
+  const { logger } = options;
+  const hashWindow = options.hashWindow ?? 128;
+  let checkpoint = store.checkpoint();
+  if (checkpoint) {
+    checkIdentity(
+      checkpoint,
+      {
+        chainId: target.chainId,
+        contract: target.contract,
+        fromBlock: target.fromBlock ?? checkpoint.fromBlock,
+      },
+      target.fromBlock !== undefined,
+    );
+  }
+
+  let reorg: FollowSummary["reorg"] = null;
+  let behind = false;
+  if (checkpoint) {
+    const synced = {
+      number: checkpoint.blockNumber,
+      hash: checkpoint.blockHash,
+      timestamp: checkpoint.blockTimestamp,
+    };
+    const check = await findCommonAncestor(
+      chain,
+      synced,
+      store.storedBlocks(synced.number),
+      checkpoint.fromBlock,
+    );
+    behind = !check.reorg && check.behind === true;
+    if (check.reorg) {
+      reorg = { depth: check.depth, ancestor: check.ancestor?.number ?? null };
+      logger.warn("chain reorganised: rolling back to the common ancestor", {
+        chain: target.chainId,
+        depth: check.depth,
+        ancestor: check.ancestor?.number ?? "none",
+      });
+      store.rollbackTo(check.ancestor);
+      checkpoint = store.checkpoint();
+    }
+  }
+
+  const { head, target: targetBlock } = await chain.resolveTarget(target.toBlock, target.confirmations);
+  if (behind && checkpoint) {
+    // Nothing past a synced block the endpoint cannot show us: a reorg there would go unseen.
+    if (head >= checkpoint.blockNumber) {
+      throw new TransientError(
+        `The RPC endpoint ${chain.safeUrl} does not return block ${checkpoint.blockNumber}, the last one synced, although its head is ${head}`,
+        { details: "Nothing was changed. Retry later, or use another endpoint (--rpc-url)." },
+      );
+    }
+    logger.warn("the endpoint lags behind the database: nothing is rolled back, nothing synced", {
+      chain: target.chainId,
+      synced: checkpoint.blockNumber,
+      head,
+    });
+  }
+  const identity = checkpoint ?? (await startingPoint(chain, target, head, logger));
+  const start = checkpoint ? checkpoint.blockNumber + 1 : identity.fromBlock;
+  const summary: FollowSummary = {
+    chainId: target.chainId,
+    fromBlock: identity.fromBlock,
+    creationBlock: identity.creationBlock,
+    toBlock: checkpoint?.blockNumber ?? identity.fromBlock - 1,
+    head,
+    target: targetBlock,
+    blocksSynced: 0,
+    logs: 0,
+    sessionsOpened: 0,
+    sessionsClosed: 0,
+    reorg,
+    complete: true,
+  };
+  if (targetBlock < start) {
+    logger.info("nothing new to sync", {
+      chain: target.chainId,
+      synced: summary.toBlock,
+      target: targetBlock,
+    });
+    return summary;
+  }
+
+  const logs = chain.createLogFetcher(
+    options.initialRangeSize ? { initialRangeSize: options.initialRangeSize } : {},
+  );
+  const bids = createBidReader((ids) => chain.readBids(ids), store.knownBidIds());
+  const readRange = createRangeReader({
+    identity: {
+      chainId: identity.chainId,
+      contract: identity.contract,
+      fromBlock: identity.fromBlock,
+      creationBlock: identity.creationBlock,
+    },
+    logs,
+    sessions: createSessionStateReader((ids) => chain.readSessions(ids), {
+      logger,
+      ...(options.sessionReadAttempts !== undefined ? { attempts: options.sessionReadAttempts } : {}),
+      ...(options.sessionReadDelayMs !== undefined ? { delayMs: options.sessionReadDelayMs } : {}),
+    }),
+    bids,
+    blockHeader: (n) => chain.blockHeader(n),
+    hashWindowStart: Math.max(start, targetBlock - hashWindow + 1),
+    logger,
+  });
+
+  logger.info("syncing", { chain: target.chainId, from: start, to: targetBlock, head });
+  const prefetch = options.prefetch ?? 4;
+  const inflight: Array<{ from: number; to: number; result: Promise<RangeResult> }> = [];
+  let next = start;
+  // The hash of the block the next range must build on: the checkpoint, then each range's end.
+  let tip = checkpoint?.blockHash;
+  try {
+    while (next <= targetBlock || inflight.length > 0) {
+      // Told to stop, no new range starts; but a run always makes some progress.
+      while (
+        inflight.length < prefetch &&
+        next <= targetBlock &&
+        (next === start || !options.shouldStop?.())
+      ) {
+        const from = next;
+        const to = Math.min(targetBlock, from + logs.rangeSize - 1);
+        next = to + 1;
+        const result = readRange(from, to);
+        result.catch(() => {}); // awaited in order below; avoid an unhandled rejection meanwhile
+        inflight.push({ from, to, result });
+      }
+      const range = inflight.shift();
+      if (!range) break;
+      const result = await range.result;
+      if (tip !== undefined && result.parent?.hash !== tip) {
+        // The chain changed below this range after the ranges before it were read: committing it
+        // would leave their blocks in place under a head that is canonical, unnoticed forever.
+        throw new TransientError(`The chain reorganised during the sync (block ${range.from - 1} changed)`, {
+          details:
+            "Nothing past the last committed range was written; the next run rolls back and continues.",
+        });
+      }
+      store.commitRange(result.commit);
+      bids.stored(result.commit.bids);
+      tip = result.commit.end.hash;
+      summary.toBlock = range.to;
+      summary.blocksSynced += range.to - range.from + 1;
+      summary.logs += result.logs;
+      summary.sessionsOpened += result.opened;
+      summary.sessionsClosed += result.closed;
+      options.onProgress?.({
+        chainId: target.chainId,
+        from: start,
+        to: targetBlock,
+        synced: range.to,
+        logs: summary.logs,
+        opened: summary.sessionsOpened,
+        closed: summary.sessionsClosed,
+      });
+    }
+  } finally {
+    // Ranges still in flight after a failure are abandoned; nothing of theirs was written.
+    for (const range of inflight) range.result.catch(() => {});
+  }
+  store.pruneBlocks(targetBlock - 4 * hashWindow);
+  summary.complete = summary.toBlock >= targetBlock;
+  return summary;
+}
+
+/**
+ * Where a chain's first run starts: --from-block when given; else the contract's creation block,
+ * found by bisecting eth_getCode; else (an endpoint without historical state) the fallback.
+ */
+async function startingPoint(
+  chain: ChainView,
+  target: FollowTarget,
+  head: number,
+  logger: Logger,
+): Promise<ChainIdentity> {
+  const identity = { chainId: target.chainId, contract: target.contract };
+  if (target.fromBlock !== undefined)
+    return { ...identity, fromBlock: target.fromBlock, creationBlock: undefined };
+  const creationBlock = await chain.findCreationBlock(head);
+  if (creationBlock !== undefined) {
+    logger.info("starting at the contract's creation block", { chain: target.chainId, block: creationBlock });
+    return { ...identity, fromBlock: creationBlock, creationBlock };
+  }
+  logger.warn(
+    "cannot find the contract's creation block (the endpoint serves no historical state): starting at the preset's start block",
+    {
+      chain: target.chainId,
+      block: target.fallbackFromBlock,
+    },
+  );
+  return { ...identity, fromBlock: target.fallbackFromBlock, creationBlock: undefined };
+}
