@@ -9,7 +9,7 @@ import type { History, HistorySession } from "../../src/devchain/history.js";
 import { signedClose } from "../../src/devchain/signedClose.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
-import { expectedFiles } from "../support/expectedFiles.js";
+import { expectedFor } from "../support/expectedFor.js";
 import { readPublished, readPublishedJson } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
@@ -138,7 +138,7 @@ describe("bad data on chain, end to end through the CLI", () => {
     expect(result.code).toBe(0);
 
     const published = readPublishedJson(out);
-    expect(diffFiles(published, expectedFiles(history, { asOf: endTime }))).toEqual([]);
+    expect(diffFiles(published, expectedFor(history, { asOf: endTime }))).toEqual([]);
     const meta = published["meta.json"] as {
       anomalies: Record<string, number>;
       counts: Record<string, number>;
@@ -197,7 +197,7 @@ describe("bad data on chain, end to end through the CLI", () => {
       run("batch", "--no-multicall", "--json"),
     ]);
     expect([multicall.code, batch.code]).toEqual([0, 0]);
-    expect(JSON.parse(batch.stdout).sync.rpc.reader).toBe("batch");
+    expect(JSON.parse(batch.stdout).sync.chains[0]?.rpc.reader).toBe("batch");
     expect(readPublished(join(dir, "batch"))).toEqual(readPublished(join(dir, "multicall")));
   });
 });

@@ -64,10 +64,10 @@ describe("CLI output: progress, logs and the summary", () => {
     });
     const summary = lines.at(-1) as unknown as {
       msg: string;
-      summary: { sync: { toBlock: number }; build: BuildSummary };
+      summary: { sync: { chains: Array<{ toBlock: number }> }; build: BuildSummary };
     };
     expect(summary.msg).toBe("summary");
-    expect(summary.summary.sync.toBlock).toBe(chain.lastBlock);
+    expect(summary.summary.sync.chains[0]?.toBlock).toBe(chain.lastBlock);
     expect(summary.summary.build.asOf).toBe(endTime);
   });
 

@@ -14,7 +14,7 @@ import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.j
 import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { copyState } from "../support/copyState.js";
 import { diffFiles } from "../support/diffFiles.js";
-import { expectedFiles } from "../support/expectedFiles.js";
+import { expectedFor } from "../support/expectedFor.js";
 import { hashDatabase } from "../support/hashDatabase.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
@@ -190,7 +190,7 @@ describe("a hostile RPC endpoint", () => {
 
   test("default: the clean run publishes what SPEC.md computes", () => {
     const parsed = Object.fromEntries(Object.entries(clean).map(([path, text]) => [path, JSON.parse(text)]));
-    expect(diffFiles(parsed, expectedFiles(history, { asOf: foreignEndTime }))).toEqual([]);
+    expect(diffFiles(parsed, expectedFor(history, { asOf: foreignEndTime }))).toEqual([]);
     expect(JSON.parse(clean["meta.json"] as string).anomalies.foreignLogs).toBe(0);
   });
 
@@ -267,9 +267,9 @@ describe("a hostile RPC endpoint", () => {
       { seed: 15, staleHead: 1, staleLag: 3, nullNewestBlock: 6 },
       (url) => args(url, db, out, ...faultyFlags),
     );
-    const summary = parseJson<{ sync: { reorg: unknown; blocksSynced: number; toBlock: number } }>(result);
+    const summary = parseJson<{ sync: { chains: Array<{ reorg: unknown; blocksSynced: number; toBlock: number }> } }>(result);
     expect(stats.faults.nullNewestBlock).toBeGreaterThanOrEqual(3);
-    expect(summary.sync).toMatchObject({ reorg: null, blocksSynced: 0, toBlock: chain.lastBlock });
+    expect(summary.sync.chains[0]).toMatchObject({ reorg: null, blocksSynced: 0, toBlock: chain.lastBlock });
     expect(result.stderr).not.toMatch(/reorganised/);
     expect(readPublished(out)).toEqual(clean);
   });

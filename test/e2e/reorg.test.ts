@@ -11,7 +11,7 @@ import { signedClose } from "../../src/devchain/signedClose.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { diffFiles } from "../support/diffFiles.js";
-import { expectedFiles } from "../support/expectedFiles.js";
+import { expectedFor } from "../support/expectedFor.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
@@ -153,7 +153,7 @@ class CanonicalChain {
 }
 
 type RunSummary = {
-  sync: { toBlock: number; reorg: { depth: number; ancestor: number | null } | null };
+  sync: { chains: Array<{ toBlock: number; reorg: { depth: number; ancestor: number | null } | null }> };
   build: { asOf: number };
 };
 
@@ -198,7 +198,7 @@ describe("reorgs, end to end through the CLI", () => {
     const oldHead = await canonical.head();
     expect(oldHead.number).toBe(ancestor.number + oldBranch.length);
     const beforeReorg = await run("follower.sqlite", "follower-out");
-    expect(beforeReorg.sync).toMatchObject({ toBlock: oldHead.number, reorg: null });
+    expect(beforeReorg.sync.chains[0]).toMatchObject({ toBlock: oldHead.number, reorg: null });
     const oldFiles = readPublished(join(dir, "follower-out"));
 
     await canonical.revert();
@@ -208,7 +208,7 @@ describe("reorgs, end to end through the CLI", () => {
     expect(newHead.number).toBe(ancestor.number + newBranch.length);
 
     const follower = await followerEqualsFresh(name);
-    expect(follower.sync.reorg).toEqual({ depth: oldBranch.length, ancestor: ancestor.number });
+    expect(follower.sync.chains[0]?.reorg).toEqual({ depth: oldBranch.length, ancestor: ancestor.number });
     // The old branch published other numbers (not only another meta.json): the reorg mattered.
     const { "meta.json": _old, ...oldData } = oldFiles;
     const { "meta.json": _new, ...newData } = readPublished(join(dir, "follower-out"));
@@ -225,14 +225,14 @@ describe("reorgs, end to end through the CLI", () => {
       run("follower.sqlite", "follower-out"),
       run(`${name}-fresh.sqlite`, `${name}-fresh-out`),
     ]);
-    expect(follower.sync.toBlock).toBe(head.number);
-    expect(fresh.sync).toMatchObject({ toBlock: head.number, reorg: null });
+    expect(follower.sync.chains[0]?.toBlock).toBe(head.number);
+    expect(fresh.sync.chains[0]).toMatchObject({ toBlock: head.number, reorg: null });
     const followerFiles = readPublished(join(dir, "follower-out"));
     expect(followerFiles).toEqual(readPublished(join(dir, `${name}-fresh-out`)));
     const published = Object.fromEntries(
       Object.entries(followerFiles).map(([path, text]) => [path, JSON.parse(text)]),
     );
-    expect(diffFiles(published, expectedFiles(canonical.history(), { asOf: head.timestamp }))).toEqual([]);
+    expect(diffFiles(published, expectedFor(canonical.history(), { asOf: head.timestamp }))).toEqual([]);
     return follower;
   }
 
@@ -292,7 +292,7 @@ describe("reorgs, end to end through the CLI", () => {
   test("behavior: a reorg in the middle of a run: that run exits 75, the next one equals a fresh index", async () => {
     await canonical.write([{ open: ["mid a", "mid b", "mid c", "mid d"] }]);
     const ancestor = await canonical.head();
-    expect((await run("follower.sqlite", "follower-out")).sync.toBlock).toBe(ancestor.number);
+    expect((await run("follower.sqlite", "follower-out")).sync.chains[0]?.toBlock).toBe(ancestor.number);
 
     await canonical.snapshot();
     await canonical.write([
@@ -338,7 +338,7 @@ describe("reorgs, end to end through the CLI", () => {
     expect(interrupted.code).toBe(75);
 
     const follower = await followerEqualsFresh("mid");
-    expect(follower.sync.reorg).toMatchObject({ ancestor: ancestor.number });
+    expect(follower.sync.chains[0]?.reorg).toMatchObject({ ancestor: ancestor.number });
   });
 });
 
@@ -412,7 +412,7 @@ describe("a reorg deeper than the stored block hashes", () => {
     const snapshot = await rpc<string>("evm_snapshot");
     const fork = chain.lastBlock;
     await rpc("anvil_mine", ["0x2bc", "0x3c"]);
-    expect(parseJson(await runCli([...args, "--json"]))).toMatchObject({ sync: { toBlock: fork + 700 } });
+    expect(parseJson(await runCli([...args, "--json"]))).toMatchObject({ sync: { chains: [{ toBlock: fork + 700 }] } });
     const before = treeState(dir);
 
     expect(await rpc<boolean>("evm_revert", [snapshot])).toBe(true);

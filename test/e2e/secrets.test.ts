@@ -85,7 +85,7 @@ describe("RPC credentials never leak", () => {
     ]);
     expect(text.stderr).not.toMatch(/^error/m);
     expect([text.code, json.code]).toEqual([0, 0]);
-    expect(JSON.parse(json.stdout).sync.toBlock).toBe(chain.lastBlock);
+    expect(JSON.parse(json.stdout).sync.chains[0]?.toBlock).toBe(chain.lastBlock);
     expect(proxy.seen.length).toBeGreaterThan(0);
     for (const result of [text, json]) expect(leaks(output(result))).toEqual([]);
     for (const name of ["text", "json"]) {

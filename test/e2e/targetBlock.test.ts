@@ -8,7 +8,7 @@ import type { History } from "../../src/devchain/history.js";
 import { nodeCall } from "../../src/devchain/nodeCall.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
-import { expectedFiles } from "../support/expectedFiles.js";
+import { expectedFor } from "../support/expectedFor.js";
 import { indexedLogs } from "../support/indexedLogs.js";
 import { readPublishedJson } from "../support/readPublished.js";
 import { chainArgs, runArgs } from "../support/runArgs.js";
@@ -16,7 +16,7 @@ import { parseJson, runCli } from "../support/runCli.js";
 
 const endTime = Date.UTC(2026, 3, 30, 18, 0, 0) / 1000;
 
-type RunSummary = { sync: { toBlock: number; head: number } };
+type RunSummary = { sync: { chains: Array<{ toBlock: number; head: number }> } };
 
 /**
  * Which block a run reaches: the confirmation depth (given, and the local chain's default), a
@@ -56,7 +56,7 @@ describe("the block a run reaches, end to end through the CLI", () => {
   const expectPublishedUpTo = async (out: string, toBlock: number) => {
     const asOf = await blockTime(toBlock);
     const published = readPublishedJson(out);
-    const expected = expectedFiles(history, { asOf, indexed: indexedLogs(chain.written, { toBlock }) });
+    const expected = expectedFor(history, { asOf, indexed: indexedLogs(chain.written, { toBlock }) });
     expect(diffFiles(published, expected)).toEqual([]);
     expect(published["meta.json"]).toMatchObject({ toBlock, asOf });
   };
@@ -69,12 +69,12 @@ describe("the block a run reaches, end to end through the CLI", () => {
     const ran = parseJson<RunSummary>(
       await runCli(["run", ...chainArgs(chain, defaults.db), "--out", defaults.out, "--json"]),
     );
-    expect(ran.sync).toMatchObject({ head: chain.lastBlock, toBlock: chain.lastBlock });
+    expect(ran.sync.chains[0]).toMatchObject({ head: chain.lastBlock, toBlock: chain.lastBlock });
     await expectPublishedUpTo(defaults.out, chain.lastBlock);
 
     const kept = paths("confirmations");
     const five = parseJson<RunSummary>(await runCli(runArgs(chain, kept, "--confirmations", "5", "--json")));
-    expect(five.sync.toBlock).toBe(chain.lastBlock - 5);
+    expect(five.sync.chains[0]?.toBlock).toBe(chain.lastBlock - 5);
     await expectPublishedUpTo(kept.out, chain.lastBlock - 5);
   });
 
@@ -88,7 +88,7 @@ describe("the block a run reaches, end to end through the CLI", () => {
     for (const [name, flags, toBlock] of cases) {
       const target = paths(name);
       const ran = parseJson<RunSummary>(await runCli(runArgs(chain, target, ...flags, "--json")));
-      expect([name, ran.sync.toBlock]).toEqual([name, toBlock]);
+      expect([name, ran.sync.chains[0]?.toBlock]).toEqual([name, toBlock]);
       await expectPublishedUpTo(target.out, toBlock);
     }
   });

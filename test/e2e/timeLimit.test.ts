@@ -43,21 +43,24 @@ describe("--time-limit", () => {
       ),
     );
 
-  type Summary = { sync: { toBlock: number; target: number; complete: boolean }; build: { toBlock: number } };
+  type Summary = {
+    sync: { complete: boolean; chains: Array<{ toBlock: number; target: number; complete: boolean }> };
+    build: { chains: Array<{ toBlock: number }> };
+  };
 
   test("default: a run stops early, publishes what it has, and the next run finishes the job", async () => {
     const first = await run(slow.url, "db.sqlite", "out", "--time-limit", "1", "--rpc-concurrency", "1");
     const stopped = parseJson<Summary>(first);
     expect(stopped.sync.complete).toBe(false);
-    expect(stopped.sync.toBlock).toBeLessThan(chain.lastBlock);
-    expect(stopped.sync.target).toBe(chain.lastBlock);
+    expect(stopped.sync.chains[0]?.toBlock).toBeLessThan(chain.lastBlock);
+    expect(stopped.sync.chains[0]?.target).toBe(chain.lastBlock);
     expect(first.stderr).toContain("time limit reached: the next run continues from the last synced block");
     const meta = JSON.parse(readFileSync(join(dir, "out/api/throughput/meta.json"), "utf8"));
-    expect(meta.toBlock).toBe(stopped.sync.toBlock);
+    expect(meta.toBlock).toBe(stopped.sync.chains[0]?.toBlock);
 
     const rest = parseJson<Summary>(await run(chain.rpcUrl, "db.sqlite", "out"));
     expect(rest.sync.complete).toBe(true);
-    expect(rest.sync.toBlock).toBe(chain.lastBlock);
+    expect(rest.sync.chains[0]?.toBlock).toBe(chain.lastBlock);
     parseJson(await run(chain.rpcUrl, "clean.sqlite", "clean"));
     expect(readPublished(join(dir, "out"))).toEqual(readPublished(join(dir, "clean")));
   });
