@@ -10,8 +10,10 @@ import { build } from "esbuild";
 
 // The CLI bundles its dependencies too: Node then resolves and compiles one file instead of
 // hundreds (viem alone is several hundred modules), which halves the start-up of every command
-// (a warm `run` is mostly start-up). Left outside: the native addon, and the dev-chain tooling
-// that only the demo loads (solc, anvil's platform binaries).
+// (a warm `run` is mostly start-up). Left outside: the native addon and anvil's platform packages
+// (the demo resolves its binary at run time). solc too: the demo deploys the committed artifacts
+// (src/devchain/artifacts, `npm run build:contracts`); should run-time code import the compiler,
+// the installed-package test fails rather than the bundle silently growing by megabytes.
 await build({
   entryPoints: { cli: "src/cli.ts" },
   outdir: "dist",
