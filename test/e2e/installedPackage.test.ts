@@ -1,4 +1,14 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -65,6 +75,33 @@ describe("the installed package", () => {
     const validate = await npx(app, ["validate", out, "--json"]);
     expect(validate.code, validate.stderr).toBe(0);
     expect(JSON.parse(validate.stdout)).toMatchObject({ valid: true, problems: [] });
+  });
+
+  test("error: without anvil (an install that left optional dependencies out), `demo` exits 1, says what to install, makes nothing", async () => {
+    const foundry = join(app, "node_modules", "@foundry-rs");
+    const hidden = join(dir, "foundry-rs-hidden");
+    const scratch = join(dir, "tmp-no-anvil");
+    const empty = join(dir, "empty-path");
+    mkdirSync(scratch);
+    mkdirSync(empty);
+    renameSync(foundry, hidden);
+    try {
+      // The bin run by Node itself, with a PATH that holds no anvil (a machine with Foundry has one).
+      const bin = join(app, "node_modules", "mor-throughput", "bin", "mor-throughput.js");
+      const out = join(dir, "out-no-anvil");
+      const demo = await runProcess(process.execPath, [bin, "demo", "--no-serve", "--out", out], {
+        cwd: app,
+        env: cliEnv({ PATH: empty, TMPDIR: scratch }),
+        timeoutMs: 60_000,
+      });
+      expect(demo.code, demo.stderr).toBe(1);
+      expect(demo.stderr).toMatch(/^error: anvil, the local chain the demo runs, is not installed\.\n.+/);
+      expect(demo.stderr).toContain("https://getfoundry.sh");
+      expect(demo.stderr).not.toMatch(/\n\s+at /); // no stack
+      expect([existsSync(out), readdirSync(scratch)]).toEqual([false, []]);
+    } finally {
+      renameSync(hidden, foundry);
+    }
   });
 
   test("behavior: ships the license, the docs and the contract artifacts; no source maps, no Solidity", () => {
