@@ -8,10 +8,16 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { build } from "esbuild";
 
+// From scratch: chunk names carry content hashes, so a build over an old dist/ would leave the old
+// chunks beside the new ones (and `npm pack` would ship them).
+rmSync("dist", { recursive: true, force: true });
+
 // The CLI bundles its dependencies too: Node then resolves and compiles one file instead of
 // hundreds (viem alone is several hundred modules), which halves the start-up of every command
-// (a warm `run` is mostly start-up). Left outside: the native addon, and the dev-chain tooling
-// that only the demo loads (solc, anvil's platform binaries).
+// (a warm `run` is mostly start-up). Left outside: the native addon and anvil's platform packages
+// (the demo resolves its binary at run time). solc too: the demo deploys the committed artifacts
+// (src/devchain/artifacts, `npm run build:contracts`); should run-time code import the compiler,
+// the installed-package test fails rather than the bundle silently growing by megabytes.
 await build({
   entryPoints: { cli: "src/cli.ts" },
   outdir: "dist",
@@ -46,7 +52,6 @@ await build({
 // The dashboard: one script and one style sheet, named by content hash (served as immutable),
 // everything bundled (uPlot included): the page loads nothing from elsewhere.
 const dashboard = join("dist", "dashboard");
-rmSync(dashboard, { recursive: true, force: true });
 const { metafile } = await build({
   entryPoints: { dashboard: "src/dashboard/main.ts" },
   outdir: join(dashboard, "assets"),

@@ -1,6 +1,6 @@
 import { getAddress, type Hex, keccak256, stringToHex } from "viem";
-import { seededRandom } from "../../src/devchain/seededRandom.js";
 import { floorDay, floorMonth } from "../../src/api/periods.js";
+import { seededRandom } from "../../src/devchain/seededRandom.js";
 import { openStore, type Store } from "../../src/store/openStore.js";
 
 /** The models, providers and bids a synthetic history uses: also written on the bench's chain. */

@@ -6,7 +6,7 @@ import { connectChains } from "./connectChains.js";
 import { printResult, runCommand } from "./context.js";
 import { addBuildOptions, addDbOption, addLogOptions, addPortOption } from "./options/addOptions.js";
 import { parseInteger } from "./options/parseValue.js";
-import { settleChainOptions, settleOutputOptions } from "./options/settleOptions.js";
+import { fromEnvironment, settleChainOptions, settleOutputOptions } from "./options/settleOptions.js";
 import { serveDirectory } from "./serve.js";
 import { renderRunSummary } from "./summary/renderRunSummary.js";
 import { syncAndBuild } from "./syncAndBuild.js";
@@ -30,11 +30,13 @@ export function demoCommand(): Command {
       const seed = parseInteger("--seed", raw.seed);
       const port = parseInteger("--port", raw.port ?? 8080, { max: 65_535 });
       const output = settleOutputOptions(raw, context.env);
-      const temporary = raw.db === undefined; // commander folds DB_PATH into raw.db
+      // anvil (an optional dependency) first: without it, exit 1 saying what to install, having made nothing.
+      const anvil = (await import("../devchain/findAnvil.js")).findAnvil();
+      const temporary = raw.db === undefined && fromEnvironment(context.env, "DB_PATH") === undefined;
       const scratch = temporary ? mkdtempSync(join(tmpdir(), "mor-throughput-demo-")) : undefined;
       const db = scratch ? join(scratch, "demo.sqlite") : output.db;
 
-      // The dev-chain tooling needs solc and anvil (devDependencies): load it only here.
+      // The dev-chain tooling: loaded only here.
       const [{ startAnvil }, { deployMarketplace }, { generateHistory }, { writeHistory }] =
         await Promise.all([
           import("../devchain/startAnvil.js"),
@@ -44,7 +46,7 @@ export function demoCommand(): Command {
         ]);
       const started = performance.now();
       const genesis = demoEndTime - (days + 1) * 86_400;
-      const node = await startAnvil({ timestamp: genesis });
+      const node = await startAnvil({ binary: anvil, timestamp: genesis });
       const cleanup = async () => {
         await node.stop();
         if (scratch) rmSync(scratch, { recursive: true, force: true });

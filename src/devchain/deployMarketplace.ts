@@ -1,6 +1,6 @@
 import { type Address, createPublicClient, createWalletClient, getAddress, http } from "viem";
 import { BaseError } from "../errors/BaseError.js";
-import { compileContracts } from "./compileContracts.js";
+import { loadContracts } from "./loadContracts.js";
 import { nodeRequest } from "./nodeRequest.js";
 
 /** Where Multicall3 lives on every chain that has it (and where viem looks for it). */
@@ -25,7 +25,7 @@ export async function deployMarketplace(
   rpcUrl: string,
   options: DeployMarketplaceOptions = {},
 ): Promise<{ contract: Address; deployer: Address }> {
-  const contracts = await compileContracts();
+  const contracts = await loadContracts();
   const transport = http(rpcUrl, { timeout: 120_000, retryCount: 0 });
   const publicClient = createPublicClient({ transport });
   const [first] = await nodeRequest<Address[]>(publicClient, "eth_accounts");

@@ -10,11 +10,11 @@ import {
 } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { marketplaceAbi, sessionClosedTopic, sessionOpenedTopic } from "../chain/abi.js";
-import { compileContracts } from "./compileContracts.js";
 import { deployMarketplace, multicall3Address } from "./deployMarketplace.js";
 import { encodeReceipt } from "./encodeReceipt.js";
 import { generateHistory } from "./generateHistory.js";
 import type { History, HistorySession } from "./history.js";
+import { loadContracts } from "./loadContracts.js";
 import { type AnvilNode, startAnvil } from "./startAnvil.js";
 import { type WriteHistoryResult, writeHistory } from "./writeHistory.js";
 
@@ -168,7 +168,7 @@ describe("dev chain", () => {
   });
 
   test("behavior: Multicall3 code at the canonical address", async () => {
-    const { Multicall3 } = await compileContracts();
+    const { Multicall3 } = await loadContracts();
     expect(await client.getCode({ address: multicall3Address })).toBe(Multicall3.deployedBytecode);
   });
 

@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { BaseError } from "../errors/BaseError.js";
+import { findAnvil } from "./findAnvil.js";
 
 export type AnvilNode = {
   rpcUrl: string;
@@ -13,6 +11,8 @@ export type AnvilNode = {
 };
 
 export type StartAnvilOptions = {
+  /** The anvil binary; default: findAnvil()'s. */
+  binary?: string;
   /** Genesis block timestamp (unix seconds). History in the past needs a genesis earlier than it. */
   timestamp?: number;
   /** Default 31337. */
@@ -54,9 +54,12 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   if (options.timestamp !== undefined) args.push("--timestamp", String(options.timestamp));
   if (options.pruneHistory) args.push("--prune-history");
 
-  // Its own process group: when the binary is reached through the npm shim (a node script that
-  // spawns it), killing the group kills both.
-  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+  // Its own process group: when the binary is a wrapper that spawns the real one (an `anvil` on
+  // PATH may be), killing the group kills both.
+  const child = spawn(options.binary ?? findAnvil(), args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   running.add(child);
   installExitHook();
   const exited = new Promise<void>((resolve) => {
@@ -79,24 +82,6 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
     await stop();
     throw error;
   }
-}
-
-function anvilBinary(): string {
-  const require = createRequire(import.meta.url);
-  try {
-    // The platform packages name x64 "amd64".
-    const arch = process.arch === "x64" ? "amd64" : process.arch;
-    const packageJson = require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`);
-    const binary = join(dirname(packageJson), "bin", process.platform === "win32" ? "anvil.exe" : "anvil");
-    if (existsSync(binary)) return binary;
-  } catch {
-    // No platform package: try the npm bin shim.
-  }
-  const shim = join(dirname(dirname(require.resolve("viem/package.json"))), ".bin", "anvil");
-  if (existsSync(shim)) return shim;
-  throw new BaseError("The anvil binary was not found.", {
-    details: "Install the dev dependency @foundry-rs/anvil (npm ci).",
-  });
 }
 
 /** Reads stdout until anvil prints "Listening on 127.0.0.1:<port>", then drains the rest unread. */

@@ -1,0 +1,145 @@
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { packageRoot } from "../../src/util/packageRoot.js";
+import { type ProcessResult, runProcess } from "../../src/util/runProcess.js";
+import { cliEnv } from "../support/runCli.js";
+
+/**
+ * The package as a user gets it from the registry (issue 10): `npm pack`, the tarball installed
+ * into an empty folder, and there `npx mor-throughput demo --no-serve`, then `validate`.
+ */
+describe("the installed package", () => {
+  const repo = packageRoot();
+  let dir: string;
+  let app: string;
+  let packed: PackResult;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "mor-installed-"));
+    app = join(dir, "app");
+    mkdirSync(app);
+
+    // --ignore-scripts: no `prepare`. `npm test` has just built dist/, and building again here
+    // would rewrite dist/ under the test files that run the CLI at the same time.
+    const pack = await npm(repo, ["pack", "--json", "--ignore-scripts", "--pack-destination", dir]);
+    expect(pack.code, pack.stderr).toBe(0);
+    [packed] = JSON.parse(pack.stdout) as [PackResult];
+
+    // Installing the tarball as a user would, but without compiling better-sqlite3 again (about two
+    // minutes here). --prefer-offline takes every package from the npm cache that `npm ci` filled
+    // (the registry only for what is missing); --ignore-scripts skips better-sqlite3's build (and
+    // anvil's postinstall, which only downloads a binary when its platform package is missing).
+    // better-sqlite3 is pinned to the checkout's version, whose compiled addon is then copied in:
+    // the same version built by the same Node binary (same ABI) is what the build would produce.
+    const sqlite = join(repo, "node_modules", "better-sqlite3");
+    const { version } = JSON.parse(readFileSync(join(sqlite, "package.json"), "utf8")) as { version: string };
+    writeFileSync(join(app, "package.json"), '{ "name": "installed-demo", "private": true }\n');
+    const install = await npm(app, [
+      "install",
+      join(dir, packed.filename),
+      `better-sqlite3@${version}`,
+      "--ignore-scripts",
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+    ]);
+    expect(install.code, install.stderr).toBe(0);
+    const addon = join("build", "Release", "better_sqlite3.node");
+    mkdirSync(join(app, "node_modules", "better-sqlite3", "build", "Release"), { recursive: true });
+    copyFileSync(join(sqlite, addon), join(app, "node_modules", "better-sqlite3", addon));
+  }, 300_000);
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("default: `npx mor-throughput demo --no-serve` publishes a set that `validate` accepts", async () => {
+    const out = join(dir, "out");
+    // A small history: what is tested is the installed package, not the history's size.
+    const small = ["--days", "5", "--sessions-per-day", "20"];
+    const demo = await npx(app, ["demo", "--no-serve", ...small, "--out", out]);
+    expect(demo.code, demo.stderr).toBe(0);
+    expect(demo.stderr).toMatch(/published: release [0-9a-f]{16} in /);
+
+    const validate = await npx(app, ["validate", out, "--json"]);
+    expect(validate.code, validate.stderr).toBe(0);
+    expect(JSON.parse(validate.stdout)).toMatchObject({ valid: true, problems: [] });
+  });
+
+  test("error: without anvil (an install that left optional dependencies out), `demo` exits 1, says what to install, makes nothing", async () => {
+    const foundry = join(app, "node_modules", "@foundry-rs");
+    const hidden = join(dir, "foundry-rs-hidden");
+    const scratch = join(dir, "tmp-no-anvil");
+    const empty = join(dir, "empty-path");
+    mkdirSync(scratch);
+    mkdirSync(empty);
+    renameSync(foundry, hidden);
+    try {
+      // The bin run by Node itself, with a PATH that holds no anvil (a machine with Foundry has one).
+      const bin = join(app, "node_modules", "mor-throughput", "bin", "mor-throughput.js");
+      const out = join(dir, "out-no-anvil");
+      const demo = await runProcess(process.execPath, [bin, "demo", "--no-serve", "--out", out], {
+        cwd: app,
+        env: cliEnv({ PATH: empty, TMPDIR: scratch }),
+        timeoutMs: 60_000,
+      });
+      expect(demo.code, demo.stderr).toBe(1);
+      expect(demo.stderr).toMatch(/^error: anvil, the local chain the demo runs, is not installed\.\n.+/);
+      expect(demo.stderr).toContain("https://getfoundry.sh");
+      expect(demo.stderr).not.toMatch(/\n\s+at /); // no stack
+      expect([existsSync(out), readdirSync(scratch)]).toEqual([false, []]);
+    } finally {
+      renameSync(hidden, foundry);
+    }
+  });
+
+  test("behavior: ships the license, the docs and the contract artifacts; no source maps, no Solidity", () => {
+    const paths = packed.files.map((file) => file.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "LICENSE",
+        "README.md",
+        "docs/SPEC.md",
+        "src/devchain/artifacts/TestMarketplace.json",
+        "src/devchain/artifacts/Multicall3.json",
+      ]),
+    );
+    expect(paths.filter((path) => path.endsWith(".map") || path.endsWith(".sol"))).toEqual([]);
+  });
+});
+
+type PackResult = { filename: string; size: number; files: Array<{ path: string; size: number }> };
+
+/**
+ * npm with the user's npm settings (cache, registry) but nothing of the `npm test` that may have
+ * started this suite: its npm_package_*, npm_lifecycle_* and local prefix describe the checkout.
+ */
+function npmEnv(): NodeJS.ProcessEnv {
+  const env = cliEnv();
+  for (const key of Object.keys(env)) {
+    if (/^npm_(package_|lifecycle_|command$|config_local_prefix$)/.test(key) || key === "INIT_CWD") {
+      delete env[key];
+    }
+  }
+  return env;
+}
+
+function npm(cwd: string, args: string[]): Promise<ProcessResult> {
+  return runProcess("npm", args, { cwd, env: npmEnv(), timeoutMs: 240_000 });
+}
+
+/** `npx --no`: the installed bin or a failure, never a download of the published package. */
+function npx(cwd: string, args: string[]): Promise<ProcessResult> {
+  return runProcess("npx", ["--no", "mor-throughput", ...args], { cwd, env: npmEnv(), timeoutMs: 120_000 });
+}
