@@ -1,4 +1,4 @@
-import { type BaseError, ExitCode, exitCodeOf } from "../errors/BaseError.js";
+import { BaseError, ExitCode, exitCodeOf } from "../errors/BaseError.js";
 import { createLogger, type LogFormat, type Logger } from "../log/createLogger.js";
 import { redactSecrets } from "../log/redactUrl.js";
 import {
@@ -61,7 +61,10 @@ export async function runCommand<Result>(
     process.exitCode = code;
     const { name, shortMessage, details, message, stack } = describeError(error);
     if (raw.json === true) {
+      // One object on stdout, failure too: what the command found (if anything), and the error.
+      const data = error instanceof BaseError ? error.data : undefined;
       const object = {
+        ...data,
         error: { name, message: shortMessage, ...(details ? { details } : {}), exitCode: code },
       };
       process.stdout.write(`${redactSecrets(JSON.stringify(object, null, 2), secretUrls)}\n`);

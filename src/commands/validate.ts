@@ -11,20 +11,20 @@ export function validateCommand(): Command {
     .argument("[dir]", "published directory (default: --out, else out)");
   addLogOptions(addOutOption(command));
   return command.action((dir: string | undefined, raw) =>
-    runCommand(raw, async ({ logger, json, env }) => {
-      const target = dir ?? settleOutputOptions(raw, env).out;
-      const problems = validateDirectory(target);
-      if (json)
-        process.stdout.write(
-          `${JSON.stringify({ dir: target, valid: problems.length === 0, problems }, null, 2)}\n`,
-        );
-      if (problems.length > 0) {
-        throw new UserError(`${target} is not a valid publication (${problems.length} problem(s))`, {
-          details: problems.join("\n"),
-        });
-      }
-      logger.info(`${target} is valid`);
-      return undefined;
-    }),
+    runCommand(
+      raw,
+      async ({ env }) => {
+        const target = dir ?? settleOutputOptions(raw, env).out;
+        const problems = validateDirectory(target);
+        if (problems.length > 0) {
+          throw new UserError(`${target} is not a valid publication (${problems.length} problem(s))`, {
+            details: problems.join("\n"),
+            data: { dir: target, valid: false, problems },
+          });
+        }
+        return { dir: target, valid: true, problems };
+      },
+      (result) => [`${result.dir} is valid`],
+    ),
   );
 }

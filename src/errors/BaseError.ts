@@ -13,6 +13,8 @@ export type BaseErrorOptions = {
   /** What was expected, or what to do about it. */
   details?: string;
   cause?: unknown;
+  /** What the command found, printed with the error under --json (validate's problems, ...). */
+  data?: Record<string, unknown>;
 };
 
 /**
@@ -23,12 +25,14 @@ export class BaseError extends Error {
   override name = "BaseError";
   readonly shortMessage: string;
   readonly details: string | undefined;
+  readonly data: Record<string, unknown> | undefined;
   readonly exitCode: ExitCode = ExitCode.internal;
 
   constructor(shortMessage: string, options: BaseErrorOptions = {}) {
     super(options.details ? `${shortMessage}\n${options.details}` : shortMessage, { cause: options.cause });
     this.shortMessage = shortMessage;
     this.details = options.details;
+    this.data = options.data;
   }
 }
 

@@ -267,7 +267,9 @@ describe("a hostile RPC endpoint", () => {
       { seed: 15, staleHead: 1, staleLag: 3, nullNewestBlock: 6 },
       (url) => args(url, db, out, ...faultyFlags),
     );
-    const summary = parseJson<{ sync: { chains: Array<{ reorg: unknown; blocksSynced: number; toBlock: number }> } }>(result);
+    const summary = parseJson<{
+      sync: { chains: Array<{ reorg: unknown; blocksSynced: number; toBlock: number }> };
+    }>(result);
     expect(stats.faults.nullNewestBlock).toBeGreaterThanOrEqual(3);
     expect(summary.sync.chains[0]).toMatchObject({ reorg: null, blocksSynced: 0, toBlock: chain.lastBlock });
     expect(result.stderr).not.toMatch(/reorganised/);

@@ -8,7 +8,7 @@ import { signedClose } from "../../src/devchain/signedClose.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";
-import { readPublished, readPublishedJson } from "../support/readPublished.js";
+import { readPublished, readPublishedJson, readRunTime } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { userAddresses } from "../support/userAddresses.js";
@@ -83,25 +83,43 @@ describe("pipeline, end to end through the CLI", () => {
     expect(diffFiles(published, expectedFor(history, { asOf: endTime }))).toEqual([]);
     // The edges are really exercised: a token count past 2^32 and the 24 h window's edge.
     expect((published["summary.json"] as { "24h": { sessions: number } })["24h"].sessions).toBeGreaterThan(0);
-    expect(Object.keys(readPublished(out)).sort()).toEqual([
-      "meta.json",
-      "openapi.json",
+    const chainFiles = [
       "rollup/by-model-daily.json",
       "rollup/by-provider-daily.json",
       "rollup/daily.json",
       "rollup/hourly.json",
       "rollup/monthly.json",
-      "schemas/bucket.schema.json",
-      "schemas/by-model-daily.schema.json",
-      "schemas/by-provider-daily.schema.json",
-      "schemas/meta.schema.json",
-      "schemas/rollup.schema.json",
-      "schemas/stuck-sessions.schema.json",
-      "schemas/summary.schema.json",
-      "schemas/window.schema.json",
       "stuck-sessions.json",
       "summary.json",
-    ]);
+    ];
+    expect(Object.keys(readPublished(out)).sort()).toEqual(
+      [
+        "audit.json",
+        ...chainFiles.map((path) => `chains/31337/${path}`),
+        "meta.json",
+        "models.json",
+        "openapi.json",
+        "providers.json",
+        ...chainFiles,
+        ...[
+          "audit",
+          "bucket",
+          "by-model-daily",
+          "by-provider-daily",
+          "meta",
+          "models",
+          "providers",
+          "rollup",
+          "series-bucket",
+          "stuck-sessions",
+          "summary",
+          "window",
+        ].map((name) => `schemas/${name}.schema.json`),
+      ].sort(),
+    );
+    // With one chain configured, its own files are the top level's, byte for byte.
+    const files = readPublished(out);
+    for (const path of chainFiles) expect(files[`chains/31337/${path}`]).toBe(files[path]);
   });
 
   test("behavior: the same database gives byte-identical files; batch reads equal Multicall3 reads", async () => {
@@ -125,15 +143,13 @@ describe("pipeline, end to end through the CLI", () => {
     type Summary = { sync: { chains: Array<{ blocksSynced: number; rpc: { rpcCalls: number } }> } };
     const cold = parseJson<Summary>(await runCli(args(db, out)));
     const before = readPublished(out);
+    const coldTime = readRunTime(out);
     // The wall clock moves on by a second at least: the run's time is what changes.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const warm = parseJson<Summary>(await runCli(args(db, out)));
     expect(warm.sync.chains[0]?.blocksSynced).toBe(0);
-    const after = readPublished(out);
-    const meta = (files: Record<string, string>) => JSON.parse(files["meta.json"] as string) as { updatedAt: number };
-    expect(meta(after).updatedAt).toBeGreaterThan(meta(before).updatedAt);
-    expect({ ...after, "meta.json": undefined }).toEqual({ ...before, "meta.json": undefined });
-    expect({ ...meta(after), updatedAt: 0 }).toEqual({ ...meta(before), updatedAt: 0 });
+    expect(readPublished(out)).toEqual(before);
+    expect(readRunTime(out)).toBeGreaterThan(coldTime);
     // Chain id; code of Multicall3 and of the contract and the head (for --from-block), in one
     // batch; five head samples; the target's header; the stored hash; the model names; the
     // contract's counters: no logs, sessions or bids.
@@ -174,7 +190,7 @@ describe("pipeline, end to end through the CLI", () => {
       chainId: 31337,
       toBlock: chain.lastBlock,
       asOf: endTime,
-      schemaVersion: "1.0.0",
+      schemaVersion: "1.1.0",
     });
 
     // A copy with a foreign bucket, a file that breaks its schema, one missing, one not JSON.
@@ -191,12 +207,16 @@ describe("pipeline, end to end through the CLI", () => {
     expect(report.valid).toBe(false);
     expect(report.problems).toEqual([
       "summary.json: missing",
-      "rollup/hourly.json: /series/0 must have required property 'tokens' (missingProperty: tokens)",
-      "rollup/hourly.json: /series/0 must have required property 'sessions' (missingProperty: sessions)",
+      ...["tokens", "sessions", "seconds", "earned", "disputed"].map(
+        (field) =>
+          `rollup/hourly.json: /series/0 must have required property '${field}' (missingProperty: ${field})`,
+      ),
       "rollup/hourly.json: /series/0/ts must be integer (type: integer)",
+      "rollup/hourly.json: /series/0 must have required property 'providers' (missingProperty: providers)",
+      "rollup/hourly.json: /series/0 must have required property 'models' (missingProperty: models)",
       expect.stringMatching(/^stuck-sessions\.json: not JSON \(/),
       "rollup/weekly.json: not part of the API (SPEC.md allows no other file here)",
     ]);
-    expect(invalid.stderr).toMatch(/is not a valid publication \(6 problem\(s\)\)/);
+    expect(invalid.stderr).toMatch(/is not a valid publication \(11 problem\(s\)\)/);
   });
 });

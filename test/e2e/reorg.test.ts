@@ -412,7 +412,9 @@ describe("a reorg deeper than the stored block hashes", () => {
     const snapshot = await rpc<string>("evm_snapshot");
     const fork = chain.lastBlock;
     await rpc("anvil_mine", ["0x2bc", "0x3c"]);
-    expect(parseJson(await runCli([...args, "--json"]))).toMatchObject({ sync: { chains: [{ toBlock: fork + 700 }] } });
+    expect(parseJson(await runCli([...args, "--json"]))).toMatchObject({
+      sync: { chains: [{ toBlock: fork + 700 }] },
+    });
     const before = treeState(dir);
 
     expect(await rpc<boolean>("evm_revert", [snapshot])).toBe(true);
