@@ -34,10 +34,11 @@ describe("CLI output: progress, logs and the summary", () => {
       lines.some((line) => /^sync 100\.0% · block \d+\/\d+ · \d+ sessions opened, \d+ closed/.test(line)),
     ).toBe(true);
     expect(result.stderr.includes("\r") || result.stderr.includes(String.fromCharCode(27))).toBe(false);
-    expect(lines.at(-2)).toMatch(/^published: release [0-9a-f]{16} in /);
-    expect(lines.at(-1)).toMatch(
-      /^as of 2026-06-01T00:00:00Z \(block \d+\): \d+ closed sessions, \d+ stuck$/,
+    expect(lines.at(-3)).toMatch(/^published: release [0-9a-f]{16} in /);
+    expect(lines.at(-2)).toMatch(
+      /^as of 2026-06-01T00:00:00Z \(chain 31337 block \d+\): \d+ closed sessions, \d+ stuck$/,
     );
+    expect(lines.at(-1)).toMatch(/^audit: the index agrees with the contract's own counters on all \d+ model\/provider pairs$/);
   });
 
   test("behavior: the human summary is rendered from the object --json prints", async () => {
@@ -77,8 +78,10 @@ describe("CLI output: progress, logs and the summary", () => {
     const lines = result.stderr.trimEnd().split("\n");
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0] ?? "")).toEqual({
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       level: "error",
       msg: 'Invalid --contract: "0x12"',
+      name: "UserError",
       details: expect.stringMatching(/^Expected an address/),
       exitCode: 1,
     });

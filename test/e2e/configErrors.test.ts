@@ -88,6 +88,7 @@ describe("bad configuration, end to end through the CLI", () => {
       flag("--from-block", "1.5"),
       flag("--to-block", "earliest"),
       flag("--from-block", "10", "--to-block", "5"),
+      flag("--contract", "10=0x5fbdb2315678afecb367f032d93f642f64180aa3"),
       flag("--confirmations", "-3"),
       flag("--stuck-grace", "1h"),
       flag("--rpc-timeout", "0"),
@@ -105,7 +106,7 @@ describe("bad configuration, end to end through the CLI", () => {
       error: Invalid --rpc-url: "<invalid url>"
       Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org.
       error: Invalid --chain: "ethereum"
-      Expected one of base, base-sepolia, or a numeric chain id.
+      Expected one of base, arbitrum, base-sepolia, or a numeric chain id.
       error: Invalid --from-block: "-1"
       Expected an integer of at least 0.
       error: Invalid --from-block: "1.5"
@@ -114,6 +115,8 @@ describe("bad configuration, end to end through the CLI", () => {
       Expected a block number, latest, safe or finalized.
       error: Invalid --to-block: 5 is before --from-block 10
       Expected a last block at or after the first block to index.
+      error: --contract 10=… names chain 10, which is not configured
+      The configured chains are 31337. Expected <chainId>=<value> for one of them, or a plain value for every chain.
       error: Invalid --confirmations: "-3"
       Expected an integer of at least 0.
       error: Invalid --stuck-grace: "1h"
@@ -145,7 +148,7 @@ describe("bad configuration, end to end through the CLI", () => {
     expect(otherChain.code).toBe(1);
     expect(otherChain.stderr).toMatchInlineSnapshot(`
       "error: The endpoint serves chain 31337, not the chain asked for (8453)
-      --rpc-url <rpc>/ reports chain id 31337. Expected 8453: check --rpc-url and --chain.
+      --rpc-url (<rpc>/) reports chain id 31337. Expected 8453: check --rpc-url and --chain.
       "
     `);
   });
@@ -157,11 +160,11 @@ describe("bad configuration, end to end through the CLI", () => {
     ]);
     expect([noCode.code, pastHead.code]).toEqual([1, 1]);
     expect(
-      noCode.stderr + pastHead.stderr.replace(`head, block ${chain.lastBlock}`, "head, block <head>"),
+      noCode.stderr + pastHead.stderr.replace(`31337, block ${chain.lastBlock}`, "31337, block <head>"),
     ).toMatchInlineSnapshot(`
       "error: No contract at 0x000000000000000000000000000000000000dead on chain 31337
-      The endpoint returns no code for this address at its latest block. Expected the marketplace contract's address on this chain: check --contract and --rpc-url.
-      error: --from-block 1000000 is past the chain's head, block <head>
+      The endpoint <rpc>/ returns no code for this address at its latest block. Expected the marketplace contract's address on this chain: check --contract and --rpc-url.
+      error: --from-block 1000000 is past the head of chain 31337, block <head>
       Expected the block the contract was deployed at, or any later block up to the head: a contract has no logs past the head.
       "
     `);
@@ -201,7 +204,7 @@ describe("bad configuration, end to end through the CLI", () => {
     expect(existsSync("/proc/mor-throughput")).toBe(false);
   });
 
-  test("error: a database written by a newer version, or for another chain, contract or start block", async () => {
+  test("error: a database written by a newer version, or for another contract or start block on this chain", async () => {
     const edit = (sql: string) => (caseDir: string) => {
       const db = new Database(join(caseDir, "db.sqlite"));
       db.exec(sql);
@@ -211,9 +214,6 @@ describe("bad configuration, end to end through the CLI", () => {
       failing((p) => chainArgs(p), { prepare: edit("PRAGMA user_version = 99") }),
       failing((p) => ["build", "--db", p.db, "--out", join(p.dir, "new-out")], {
         prepare: edit("PRAGMA user_version = 99"),
-      }),
-      failing((p) => chainArgs({ db: p.db, out: join(p.dir, "new-out") }), {
-        prepare: edit("UPDATE checkpoint SET chain_id = 8453"),
       }),
       failing((p) => [
         ...chainArgs({ db: p.db, out: join(p.dir, "new-out") }),
@@ -225,15 +225,13 @@ describe("bad configuration, end to end through the CLI", () => {
     expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
     expect(results.map((r) => r.stderr).join("")).toMatchInlineSnapshot(`
       "error: The database <dir>/db.sqlite was written by a newer mor-throughput
-      Its schema version is 99; this version knows up to 1. Upgrade mor-throughput, or use another --db.
+      Its schema version is 99; this version knows up to 2. Upgrade mor-throughput, or use another --db.
       error: The database <dir>/db.sqlite was written by a newer mor-throughput
-      Its schema version is 99; this version knows up to 1. Upgrade mor-throughput, or use another --db.
+      Its schema version is 99; this version knows up to 2. Upgrade mor-throughput, or use another --db.
       error: The database was indexed with other settings
-      It holds chain 8453 (this run: 31337). Use another --db for another chain, contract or start block.
+      It holds contract 0x5fbdb2315678afecb367f032d93f642f64180aa3 on chain 31337 (this run: 0xca11bde05977b3631167028862be2a173976ca11). Use another --db for another contract or start block.
       error: The database was indexed with other settings
-      It holds contract 0x5fbdb2315678afecb367f032d93f642f64180aa3 (this run: 0xca11bde05977b3631167028862be2a173976ca11). Use another --db for another chain, contract or start block.
-      error: The database was indexed with other settings
-      It holds start block 0 (this run: --from-block 1). Use another --db for another chain, contract or start block.
+      It holds start block 0 on chain 31337 (this run: --from-block 1). Use another --db for another contract or start block.
       "
     `);
   });

@@ -6,7 +6,7 @@ import { join, relative } from "node:path";
  * wall-clock field, meta.json's `updatedAt` (when the sync ran), is blanked: two databases of the
  * same chain synced at different moments publish the same bytes otherwise. readRunTime reads it.
  */
-export function readPublished(out: string): Record<string, string> {
+export function readPublished(out: string, options: { keepRunTime?: boolean } = {}): Record<string, string> {
   const root = join(out, "api", "throughput");
   const files: Record<string, string> = {};
   const walk = (dir: string) => {
@@ -17,7 +17,7 @@ export function readPublished(out: string): Record<string, string> {
     }
   };
   walk(root);
-  if (files["meta.json"]) files["meta.json"] = files["meta.json"].replace(/"updatedAt":\d+/, '"updatedAt":0');
+  if (files["meta.json"] && !options.keepRunTime) files["meta.json"] = files["meta.json"].replace(/"updatedAt":\d+/, '"updatedAt":0');
   return files;
 }
 
