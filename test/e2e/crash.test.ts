@@ -21,7 +21,7 @@ function inspect(db: string) {
   const sqlite = new Database(db, { readonly: true, fileMustExist: true });
   try {
     const integrity = sqlite.pragma("integrity_check", { simple: true });
-    const checkpoint = sqlite.prepare("SELECT block_number AS block FROM checkpoint WHERE id = 1").get() as
+    const checkpoint = sqlite.prepare("SELECT block_number AS block FROM chains").get() as
       | { block: number }
       | undefined;
     const count = (table: string) =>
