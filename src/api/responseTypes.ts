@@ -379,7 +379,7 @@ export interface MetaChain {
   asOf: number;
   asOfIso?: string;
   /**
-   * The block the last sync of this chain aimed for.
+   * While a backfill is in progress (caughtUp false): the block the last sync of this chain aimed for.
    */
   targetBlock?: number;
   /**

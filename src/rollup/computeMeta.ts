@@ -40,7 +40,8 @@ export function computeMeta(input: MetaInput): Meta {
       counts: chain.counts,
       anomalies: chain.anomalies,
     };
-    if (chain.targetBlock !== null) record.targetBlock = chain.targetBlock;
+    // Where a backfill in progress is heading (caught up, the target says nothing new).
+    if (!caughtUp) record.targetBlock = chain.targetBlock as number;
     return record;
   });
   const first = chains[0] as MetaChain;
