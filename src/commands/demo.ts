@@ -16,18 +16,26 @@ const demoEndTime = Date.UTC(2026, 10, 20, 12, 0, 0) / 1000;
 
 export function demoCommand(): Command {
   const command = new Command("demo")
-    .description("local chain + realistic history + run + serve (offline)")
+    .description(
+      "two local chains shaped like the marketplace (Arbitrum One's older history, Base's newer) + run + serve (offline)",
+    )
     .option("--no-serve", "publish and exit")
-    .option("--days <n>", "days of history", "75")
-    .option("--sessions-per-day <n>", "average sessions a day", "120")
-    .option("--seed <n>", "seed of the generated history", "1");
+    .option("--days <n>", "days from the launch to the end, both chains (default: 735)")
+    .option(
+      "--sessions-per-day <n>",
+      "average sessions a day on Base, half as many on Arbitrum (default: 60)",
+    )
+    .option("--seed <n>", "seed of the generated history (default: 1)");
   addLogOptions(addPortOption(addBuildOptions(addDbOption(command, "a temporary file, removed on exit"))));
   return command.action((raw) =>
     runCommand(raw, async (context) => {
       const { logger } = context;
-      const days = parseInteger("--days", raw.days, { min: 1, max: 3650 });
-      const sessionsPerDay = parseInteger("--sessions-per-day", raw.sessionsPerDay, { min: 1, max: 100_000 });
-      const seed = parseInteger("--seed", raw.seed);
+      const days = parseInteger("--days", raw.days ?? 735, { min: 1, max: 3650 });
+      const sessionsPerDay = parseInteger("--sessions-per-day", raw.sessionsPerDay ?? 60, {
+        min: 1,
+        max: 100_000,
+      });
+      const seed = parseInteger("--seed", raw.seed ?? 1);
       const port = parseInteger("--port", raw.port ?? 8080, { max: 65_535 });
       const output = settleOutputOptions(raw, context.env);
       // anvil (an optional dependency) first: without it, exit 1 saying what to install, having made nothing.
@@ -37,18 +45,11 @@ export function demoCommand(): Command {
       const db = scratch ? join(scratch, "demo.sqlite") : output.db;
 
       // The dev-chain tooling: loaded only here.
-      const [{ startAnvil }, { deployMarketplace }, { generateHistory }, { writeHistory }] =
-        await Promise.all([
-          import("../devchain/startAnvil.js"),
-          import("../devchain/deployMarketplace.js"),
-          import("../devchain/generateHistory.js"),
-          import("../devchain/writeHistory.js"),
-        ]);
+      const { startDemoNetwork } = await import("../devchain/startDemoNetwork.js");
       const started = performance.now();
-      const genesis = demoEndTime - (days + 1) * 86_400;
-      const node = await startAnvil({ binary: anvil, timestamp: genesis });
+      let network: Awaited<ReturnType<typeof startDemoNetwork>> | undefined;
       const cleanup = async () => {
-        await node.stop();
+        await network?.stop();
         if (scratch) rmSync(scratch, { recursive: true, force: true });
       };
       // Exit as a shell reports a signal's death (128 + its number), once everything is removed.
@@ -58,15 +59,19 @@ export function demoCommand(): Command {
       process.once("SIGINT", onSignal);
       process.once("SIGTERM", onSignal);
       try {
-        logger.info("demo chain started", { rpc: node.rpcUrl });
-        const { contract } = await deployMarketplace(node.rpcUrl, { multicall: true });
-        const history = generateHistory({ seed, days, sessionsPerDay, endTime: demoEndTime });
-        const written = await writeHistory(node.rpcUrl, contract, history);
-        logger.info("history written", { sessions: history.sessions.length, blocks: written.lastBlock + 1 });
-
+        network = await startDemoNetwork({
+          seed,
+          days,
+          sessionsPerDay,
+          endTime: demoEndTime,
+          binary: anvil,
+          onProgress: (message, fields) => logger.info(message, fields),
+        });
+        // As a real deployment runs: one endpoint per chain, base first, the presets' contracts;
+        // no --from-block, so each chain starts at its contract's creation block.
         const chains = await connectChains(
           settleChainOptions(
-            { rpcUrl: [node.rpcUrl], contract: [contract], fromBlock: ["0"], confirmations: ["0"] },
+            { rpcUrl: network.chains.map((chain) => chain.rpcUrl), confirmations: ["0"] },
             {},
           ),
           logger,
@@ -76,7 +81,7 @@ export function demoCommand(): Command {
         logger.info(`demo published in ${((performance.now() - started) / 1000).toFixed(1)} s`);
         printResult(context, result, renderRunSummary);
         if (raw.serve !== false) {
-          await node.stop();
+          await network.stop();
           await serveDirectory(output.out, port, logger);
           logger.info("press Ctrl+C to stop");
           await new Promise(() => {});

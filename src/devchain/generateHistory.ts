@@ -14,6 +14,11 @@ export type GenerateHistoryOptions = {
   models?: number;
   /** Default 4, at least 1. */
   providers?: number;
+  /**
+   * The models' ids (default: drawn from the seed): histories of two chains given the same ids share
+   * their models, as the real chains do. Providers are the same on every seed already.
+   */
+  modelIds?: readonly Hex[];
 };
 
 const modelNames = [
@@ -40,7 +45,9 @@ const receiptChainId = 8453n;
  * - Receipts: v1 (160 bytes) before a cutover at 60% of the history, v2 (224 bytes) after, with
  *   token counts and ttftMs in the hundreds to thousands (some 0, "not measured"). Mixed in, a few
  *   of each: disputed (closeoutType 1, well-formed receipt), empty, short, naming another session,
- *   a value too large for its uint32 field, v2 with a trailing extra word, 192-byte v1 receipts.
+ *   a ttftMs too large for its uint32 field, v2 with a trailing extra word, 192-byte v1 receipts,
+ *   v2 with an inputTokens word past uint32 (signed, 0 tokens), tpsScaled1000 of 0.
+ * - Bid prices spread over eight orders of magnitude: earned sums pass 2^64.
  * - Open sessions: a few stuck (never closed, endsAt long past) and a few still running (opened in
  *   the last hours, endsAt in the future).
  */
@@ -48,10 +55,11 @@ export function generateHistory(options: GenerateHistoryOptions): History {
   const random = seededRandom(options.seed);
   const { days, endTime } = options;
   const start = endTime - days * 86_400;
-  const modelCount = Math.max(3, options.models ?? 5);
+  const modelCount = options.modelIds?.length ?? Math.max(3, options.models ?? 5);
   const providerCount = Math.max(1, options.providers ?? 4);
 
-  const modelIds = Array.from({ length: modelCount }, () => randomHex(random, 32));
+  const drawn = Array.from({ length: modelCount }, () => randomHex(random, 32));
+  const modelIds = options.modelIds ? [...options.modelIds] : drawn;
   const models: HistoryModel[] = modelIds
     .slice(0, -1) // the last model is never named
     .map((modelId, i) => ({ modelId, name: modelNames[i % modelNames.length] as string }));
@@ -70,7 +78,8 @@ export function generateHistory(options: GenerateHistoryOptions): History {
         bidId: randomHex(random, 32),
         provider: providers[p] as Address,
         modelId: modelIds[(p * 2 + j) % modelCount] as Hex,
-        pricePerSecond: BigInt(1 + Math.floor(random() * 1000)) * 10n ** 12n,
+        // Prices spread over eight orders of magnitude (1e9 to 1e17 wei of MOR a second).
+        pricePerSecond: BigInt(1 + Math.floor(random() * 9)) * 10n ** BigInt(9 + Math.floor(random() * 9)),
       });
     }
   }
@@ -149,8 +158,20 @@ export function generateHistory(options: GenerateHistoryOptions): History {
     (s) => {
       s.close.receipt = `${s.close.receipt.slice(0, 2 + 2 * 160)}${"00".repeat(31)}07` as Hex;
     },
+    (s) => {
+      // An inputTokens word past uint32 on a v2 receipt: signed, 0 tokens (SPEC.md 1.1).
+      const hex = s.close.receipt;
+      if (hex.length >= 2 + 2 * 224)
+        s.close.receipt = `${hex.slice(0, 2 + 64 * 5 + 55)}1${hex.slice(2 + 64 * 5 + 56)}` as Hex;
+    },
+    (s) => {
+      // tpsScaled1000 (word 3) not measured.
+      const hex = s.close.receipt;
+      if (hex.length >= 2 + 2 * 160)
+        s.close.receipt = `${hex.slice(0, 2 + 64 * 3)}${"0".repeat(64)}${hex.slice(2 + 64 * 4)}` as Hex;
+    },
   ];
-  const shares = [0.02, 0.01, 0.01, 0.005, 0.002, 0.005, 0.005];
+  const shares = [0.02, 0.01, 0.01, 0.005, 0.002, 0.005, 0.005, 0.01, 0.01];
   const chosen = sample(
     random,
     closed,

@@ -1,0 +1,74 @@
+import type { Address } from "viem";
+import { presets } from "../chain/presets.js";
+import { deployMarketplace } from "./deployMarketplace.js";
+import { generateNetwork } from "./generateNetwork.js";
+import type { History } from "./history.js";
+import { type AnvilNode, startAnvil } from "./startAnvil.js";
+import { writeHistory } from "./writeHistory.js";
+
+export type DemoChain = {
+  name: string;
+  chainId: number;
+  rpcUrl: string;
+  contract: Address;
+  history: History;
+  sessions: number;
+};
+
+export type DemoNetwork = { chains: DemoChain[]; stop(): Promise<void> };
+
+/**
+ * Two local chains shaped like the real marketplace: anvil nodes that report Base's and Arbitrum
+ * One's chain ids, the marketplace at each preset's address, Arbitrum holding the older history
+ * and Base the newer (generateNetwork). Listed base first, as the default configuration is.
+ */
+export async function startDemoNetwork(options: {
+  seed: number;
+  days: number;
+  sessionsPerDay: number;
+  endTime: number;
+  /** The anvil binary (findAnvil). */
+  binary?: string;
+  onProgress?: (message: string, fields: Record<string, unknown>) => void;
+}): Promise<DemoNetwork> {
+  const histories = generateNetwork(options);
+  const nodes: AnvilNode[] = [];
+  const stop = async () => {
+    await Promise.all(nodes.map((node) => node.stop()));
+  };
+  try {
+    const chains = await Promise.all(
+      (["base", "arbitrum"] as const).map(async (name): Promise<DemoChain> => {
+        const preset = presets[name];
+        const history = histories[name];
+        const earliest = Math.min(history.endTime, ...history.sessions.map((session) => session.openedAt));
+        const node = await startAnvil({
+          chainId: preset.chainId,
+          timestamp: earliest - 86_400,
+          ...(options.binary ? { binary: options.binary } : {}),
+        });
+        nodes.push(node);
+        const { contract } = await deployMarketplace(node.rpcUrl, { multicall: true, at: preset.contract });
+        const written = await writeHistory(node.rpcUrl, contract, history);
+        options.onProgress?.("demo chain written", {
+          chain: name,
+          rpc: node.rpcUrl,
+          sessions: history.sessions.length,
+          blocks: written.lastBlock + 1,
+        });
+        return {
+          name,
+          chainId: preset.chainId,
+          rpcUrl: node.rpcUrl,
+          contract,
+          history,
+          sessions: history.sessions.length,
+        };
+      }),
+    );
+    return { chains, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
