@@ -100,7 +100,10 @@ function badHistory(): History {
     session("ok", { receipt: (s) => concat([v2(s, [7, 8]), garbage("tail", 76)]) }), // 300 bytes, v2 and more
     session("ok", { receipt: (s) => v2(s, [max, max]) }), // token counts near 2^32
     // An inputTokens word past uint32: the real contract accepts it, signed with 0 tokens (SPEC 1.1).
-    session("ok", { receipt: (s) => `${v2(s, [1, 2]).slice(0, 2 + 64 * 5 + 55)}1${v2(s, [1, 2]).slice(2 + 64 * 5 + 56)}` as Hex }),
+    session("ok", {
+      receipt: (s) =>
+        `${v2(s, [1, 2]).slice(0, 2 + 64 * 5 + 55)}1${v2(s, [1, 2]).slice(2 + 64 * 5 + 56)}` as Hex,
+    }),
     session("ok", { closeoutType: 1 }), // disputed, although the receipt is valid
     session("ok", {}, { reverts: true }), // getSession reverts on a closed session
     session("ok", undefined, { reverts: true, endsAt: endTime - 86_400 }), // ... and on an open one

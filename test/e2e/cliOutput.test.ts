@@ -38,7 +38,9 @@ describe("CLI output: progress, logs and the summary", () => {
     expect(lines.at(-2)).toMatch(
       /^as of 2026-06-01T00:00:00Z \(chain 31337 block \d+\): \d+ closed sessions, \d+ stuck$/,
     );
-    expect(lines.at(-1)).toMatch(/^audit: the index agrees with the contract's own counters on all \d+ model\/provider pairs$/);
+    expect(lines.at(-1)).toMatch(
+      /^audit: the index agrees with the contract's own counters on all \d+ model\/provider pairs$/,
+    );
   });
 
   test("behavior: the human summary is rendered from the object --json prints", async () => {

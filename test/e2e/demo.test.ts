@@ -42,9 +42,13 @@ describe("demo, serving until interrupted", () => {
       });
       try {
         await ready;
-        const rpcUrl = /demo chain started rpc=(\S+)/.exec(stderr)?.[1];
+        const rpcUrls = [...stderr.matchAll(/demo chain written chain=\w+ rpc=(\S+)/g)].map(
+          (m) => m[1] as string,
+        );
         const url = /the dashboard at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stderr)?.[1];
-        expect(rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+        // Two chains: Base and Arbitrum One.
+        expect(rpcUrls).toHaveLength(2);
+        for (const rpcUrl of rpcUrls) expect(rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
         expect(url).toBeDefined();
         expect(readdirSync(scratch).filter((name) => name.startsWith("mor-throughput-demo-"))).toHaveLength(
           1,
@@ -55,8 +59,9 @@ describe("demo, serving until interrupted", () => {
         expect(await response.text()).toBe(readFileSync(join(out, "api/throughput/summary.json"), "utf8"));
         const page = await fetch(`${url}/`);
         expect([page.status, page.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
-        // The chain stopped once the files were published.
-        await expect(fetch(rpcUrl as string, { method: "POST" })).rejects.toThrow(/fetch failed/);
+        // The chains stopped once the files were published.
+        for (const rpcUrl of rpcUrls)
+          await expect(fetch(rpcUrl, { method: "POST" })).rejects.toThrow(/fetch failed/);
 
         const closed = once(child, "close");
         child.kill(signal);

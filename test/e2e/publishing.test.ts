@@ -68,7 +68,11 @@ describe("publishing: the demo's publication, served", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "mor-publishing-"));
     out = join(dir, "out");
-    parseJson(await runCli(["demo", "--no-serve", "--out", out, "--json"], { timeoutMs: 240_000 }));
+    parseJson(
+      await runCli(["demo", "--no-serve", "--sessions-per-day", "20", "--out", out, "--json"], {
+        timeoutMs: 240_000,
+      }),
+    );
     serve = await startServe(out);
   }, 300_000);
   afterAll(async () => {

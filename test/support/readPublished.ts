@@ -17,7 +17,8 @@ export function readPublished(out: string, options: { keepRunTime?: boolean } = 
     }
   };
   walk(root);
-  if (files["meta.json"] && !options.keepRunTime) files["meta.json"] = files["meta.json"].replace(/"updatedAt":\d+/, '"updatedAt":0');
+  if (files["meta.json"] && !options.keepRunTime)
+    files["meta.json"] = files["meta.json"].replace(/"updatedAt":\d+/, '"updatedAt":0');
   return files;
 }
 
