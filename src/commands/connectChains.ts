@@ -25,7 +25,7 @@ export async function connectChains(options: ChainOptions, logger: Logger): Prom
     endpoint,
     spec: options.endpoints[i] as EndpointSpec,
   }));
-  const seen = new Map<number, EndpointSpec>();
+  const seen = new Map<number, string>();
   for (const { endpoint, spec } of configured) {
     const where = `${spec.source} (${endpoint.client.safeUrl})`;
     if (spec.expectedChainId !== undefined && spec.expectedChainId !== endpoint.chainId) {
@@ -44,10 +44,10 @@ export async function connectChains(options: ChainOptions, logger: Logger): Prom
     const earlier = seen.get(endpoint.chainId);
     if (earlier) {
       throw new UserError(`Chain ${endpoint.chainId} is configured twice`, {
-        details: `${earlier.source} and ${spec.source} both serve chain ${endpoint.chainId}. Expected one endpoint per chain.`,
+        details: `${earlier} and ${where} both serve chain ${endpoint.chainId}. Expected one endpoint per chain.`,
       });
     }
-    seen.set(endpoint.chainId, spec);
+    seen.set(endpoint.chainId, where);
   }
   for (const chainId of options.chains ?? []) {
     if (!seen.has(chainId)) {
