@@ -56,4 +56,6 @@ export type History = {
   endTime: number;
   /** Name changes, applied in the first block at or after `at`. */
   renames?: HistoryRename[];
+  /** The contract has no getProviderModelStats: every call to it reverts (set last). */
+  statsUnavailable?: boolean;
 };

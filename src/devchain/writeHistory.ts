@@ -55,6 +55,7 @@ const seedingAbi = parseAbi([
   "function setModel(bytes32 modelId, bytes name)",
   "function setBid(bytes32 bidId, address provider, bytes32 modelId, uint256 pricePerSecond)",
   "function setReverts(bytes32 id, bool session, bool bid, bool model)",
+  "function setStatsUnavailable(bool unavailable)",
 ]);
 
 type OpenInput = {
@@ -149,6 +150,16 @@ export async function writeHistory(
     }),
     gas: 200_000n,
   }));
+  if (history.statsUnavailable !== undefined) {
+    revertTxs.push({
+      data: encodeFunctionData({
+        abi: seedingAbi,
+        functionName: "setStatsUnavailable",
+        args: [history.statsUnavailable],
+      }),
+      gas: 100_000n,
+    });
+  }
 
   const events: Event[] = [];
   const settingNow = new Set(newModels.map((m) => m.modelId.toLowerCase()));
