@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { generateHistory } from "../../src/devchain/generateHistory.js";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import { diffFiles } from "../support/diffFiles.js";
+import { expectedFor } from "../support/expectedFor.js";
+import { readPublishedJson } from "../support/readPublished.js";
+import { runArgs } from "../support/runArgs.js";
+import { parseJson, runCli } from "../support/runCli.js";
+import { writeVersion1Database } from "../support/writeVersion1Database.js";
+
+/**
+ * A database written by mor-throughput 1.0 (one chain, no 1.1 figures) upgrades in place: the
+ * committed migration moves its rows, the next sync reads its closes again for the figures (no
+ * block is indexed again), and the files equal SPEC.md 1.1's.
+ */
+const endTime = Date.UTC(2026, 9, 1) / 1000;
+
+describe("a 1.0 database", () => {
+  const history = generateHistory({ seed: 51, days: 40, sessionsPerDay: 20, endTime });
+  let chain: DevChain;
+  let dir: string;
+
+  beforeAll(async () => {
+    chain = await startDevChain(history);
+    dir = mkdtempSync(join(tmpdir(), "mor-upgrade-"));
+    const synced = await runCli(runArgs(chain, { db: join(dir, "v11.sqlite"), out: join(dir, "v11") }));
+    expect(synced.code, synced.stderr).toBe(0);
+    writeVersion1Database(join(dir, "v11.sqlite"), join(dir, "v10.sqlite"));
+  });
+  afterAll(async () => {
+    await chain?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("error: build alone cannot publish the 1.1 figures before a sync read them: exit 1, says what to do", async () => {
+    const db = join(dir, "build-first.sqlite");
+    writeVersion1Database(join(dir, "v11.sqlite"), db);
+    const result = await runCli(["build", "--db", db, "--out", join(dir, "build-first")]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /closes of this database were indexed by mor-throughput 1\.0 and lack the 1\.1 figures/,
+    );
+    expect(result.stderr).toMatch(/Run `mor-throughput sync` \(or `run`\) once with the same --db/);
+  });
+
+  test("default: upgraded in place by the next run, nothing indexed again, every file as SPEC.md 1.1 says", async () => {
+    const db = join(dir, "v10.sqlite");
+    const closes = new Database(db, { readonly: true });
+    const before = closes
+      .prepare("SELECT COUNT(*) FROM closes WHERE closed_at IS NOT NULL")
+      .pluck()
+      .get() as number;
+    expect(closes.pragma("user_version", { simple: true })).toBe(1);
+    closes.close();
+
+    const summary = parseJson<{
+      sync: { chains: Array<{ blocksSynced: number; refilled: number; reorg: unknown }> };
+    }>(await runCli([...runArgs(chain, { db, out: join(dir, "upgraded") }), "--json"]));
+    expect(summary.sync.chains[0]).toMatchObject({ blocksSynced: 0, reorg: null, refilled: before });
+    expect(
+      diffFiles(readPublishedJson(join(dir, "upgraded")), expectedFor(history, { asOf: endTime })),
+    ).toEqual([]);
+    const upgraded = new Database(db, { readonly: true });
+    expect(upgraded.pragma("user_version", { simple: true })).toBe(2);
+    expect(
+      upgraded
+        .prepare("SELECT COUNT(*) FROM closes WHERE tps IS NULL AND closed_at IS NOT NULL")
+        .pluck()
+        .get(),
+    ).toBe(0);
+    upgraded.close();
+  });
+});
