@@ -1,22 +1,14 @@
 import { floorDay, floorHour, floorMonth, secondsPerDay, secondsPerHour } from "../api/periods.js";
 import type { CloseDay } from "../store/createIndexReader.js";
-import { keyedEarnBase, type Universe } from "./createUniverse.js";
-import { DistinctCounter } from "./DistinctCounter.js";
-import { KeyedValues } from "./KeyedValues.js";
-import { Sums } from "./Sums.js";
+import type { Universe } from "./createUniverse.js";
+import { type Family, file, fileKeyed, keyedFamily, type Row, seriesFamily, setMedians } from "./Family.js";
+import { MedianPair } from "./MedianPair.js";
+
+export type { Family } from "./Family.js";
 
 /** The four summary windows, in order; the first three hold as-of − 86,400·d < closedAt ≤ as-of. */
 export const windowNames = ["24h", "7d", "30d", "all"] as const;
 const windowDays = [1, 7, 30];
-
-/** One family of buckets: the additive sums, the two medians, and (series, windows) distinct counts. */
-export type Family = {
-  sums: Sums;
-  ttft: Float64Array;
-  tps: Float64Array;
-  providers?: DistinctCounter;
-  models?: DistinctCounter;
-};
 
 /** Everything the files of a computation are made of, bucketed. */
 export type Tally = {
@@ -52,30 +44,10 @@ export const daysKept = 365;
 export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe): Tally {
   const hourFirst = floorHour(asOf) - (hoursKept - 1) * secondsPerHour;
   const dayFirst = floorDay(asOf) - (daysKept - 1) * secondsPerDay;
-  const { modelCount: M, providerCount: P, bidCount: K } = u;
-  const series = (count: number): Family => ({
-    sums: Sums.uniform(count, K),
-    ttft: new Float64Array(count).fill(Number.NaN),
-    tps: new Float64Array(count).fill(Number.NaN),
-    providers: new DistinctCounter(count, P),
-    models: new DistinctCounter(count, M),
-  });
-  const keyed = (
-    keyBids: number[][],
-    periods: number,
-    distinct: "providers" | "models" | undefined,
-  ): Family => {
-    const { base, size } = keyedEarnBase(keyBids, periods);
-    const count = keyBids.length * periods;
-    const family: Family = {
-      sums: new Sums(count, base, size),
-      ttft: new Float64Array(count).fill(Number.NaN),
-      tps: new Float64Array(count).fill(Number.NaN),
-    };
-    if (distinct === "providers") family.providers = new DistinctCounter(count, P);
-    if (distinct === "models") family.models = new DistinctCounter(count, M);
-    return family;
-  };
+  const { modelCount: M, providerCount: P } = u;
+  const series = (count: number) => seriesFamily(count, u);
+  const keyed = (keyBids: number[][], periods: number, distinct?: "providers" | "models") =>
+    keyedFamily(keyBids, periods, u, distinct);
   const tally: Tally = {
     earliest: undefined,
     hourFirst,
@@ -85,8 +57,8 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
     daily: series(daysKept),
     monthly: undefined,
     windows: series(windowNames.length),
-    modelDaily: keyed(u.modelBids, daysKept, undefined),
-    providerDaily: keyed(u.providerBids, daysKept, undefined),
+    modelDaily: keyed(u.modelBids, daysKept),
+    providerDaily: keyed(u.providerBids, daysKept),
     modelWindows: keyed(u.modelBids, windowNames.length, "providers"),
     providerWindows: keyed(u.providerBids, windowNames.length, "models"),
     audit: {
@@ -96,44 +68,36 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
     },
   };
 
-  // Values for medians: [ttft, tps] each.
-  const dayValues = [new KeyedValues(), new KeyedValues()];
-  const modelDayValues = [new KeyedValues(), new KeyedValues()];
-  const providerDayValues = [new KeyedValues(), new KeyedValues()];
-  const monthValues = [new KeyedValues(), new KeyedValues()];
-  const hourValues = [new KeyedValues(), new KeyedValues()];
-  const windowValues = [new KeyedValues(), new KeyedValues()];
-  const modelWindowValues = [new KeyedValues(), new KeyedValues()];
-  const providerWindowValues = [new KeyedValues(), new KeyedValues()];
-  const allValues = [new KeyedValues(), new KeyedValues()];
-  const allByModel = [new KeyedValues(), new KeyedValues()];
-  const allByProvider = [new KeyedValues(), new KeyedValues()];
+  // Values for medians, kept while their bucket is open.
+  const dayValues = new MedianPair();
+  const modelDayValues = new MedianPair();
+  const providerDayValues = new MedianPair();
+  const monthValues = new MedianPair();
+  const hourValues = new MedianPair();
+  const windowValues = new MedianPair();
+  const modelWindowValues = new MedianPair();
+  const providerWindowValues = new MedianPair();
+  const allValues = new MedianPair();
+  const allByModel = new MedianPair();
+  const allByProvider = new MedianPair();
   const windowStarts = windowDays.map((d) => asOf - d * secondsPerDay);
+  const W = windowNames.length;
+  const all = W - 1;
 
   let openDay: number | undefined;
   let openMonth = -1;
   const closeDay = () => {
     if (openDay === undefined || openDay < dayFirst) return;
     const dayIndex = (openDay - dayFirst) / secondsPerDay;
-    for (const [metric, target] of [
-      [0, "ttft"],
-      [1, "tps"],
-    ] as const) {
-      const day = (dayValues[metric] as KeyedValues).medians(1)[0] as number;
-      tally.daily[target][dayIndex] = day;
-      const byModel = (modelDayValues[metric] as KeyedValues).medians(M);
-      for (let m = 0; m < M; m++) tally.modelDaily[target][m * daysKept + dayIndex] = byModel[m] as number;
-      const byProvider = (providerDayValues[metric] as KeyedValues).medians(P);
-      for (let p = 0; p < P; p++)
-        tally.providerDaily[target][p * daysKept + dayIndex] = byProvider[p] as number;
-    }
-    for (const values of [...dayValues, ...modelDayValues, ...providerDayValues]) values.clear();
+    setMedians(tally.daily, dayValues.medians(1), (_) => dayIndex);
+    setMedians(tally.modelDaily, modelDayValues.medians(M), (m) => m * daysKept + dayIndex);
+    setMedians(tally.providerDaily, providerDayValues.medians(P), (p) => p * daysKept + dayIndex);
+    for (const values of [dayValues, modelDayValues, providerDayValues]) values.clear();
   };
   const closeMonth = () => {
     if (openMonth < 0 || !tally.monthly) return;
-    tally.monthly.ttft[openMonth] = (monthValues[0] as KeyedValues).medians(1)[0] as number;
-    tally.monthly.tps[openMonth] = (monthValues[1] as KeyedValues).medians(1)[0] as number;
-    for (const values of monthValues) values.clear();
+    setMedians(tally.monthly, monthValues.medians(1), (_) => openMonth);
+    monthValues.clear();
   };
 
   for (const group of days) {
@@ -149,14 +113,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       const closedAt = day + (group.second[i] as number);
       const bidRef = group.bidRef[i] as number;
       const disputed = group.disputed[i] as number;
-      if (bidRef !== 0) {
-        tally.audit.closes[bidRef] = (tally.audit.closes[bidRef] as number) + 1;
-        if (disputed === 0) {
-          tally.audit.signed[bidRef] = (tally.audit.signed[bidRef] as number) + 1;
-          tally.audit.duration[bidRef] =
-            (tally.audit.duration[bidRef] as number) + (group.duration[i] as number);
-        }
-      }
+      if (bidRef !== 0) countForAudit(tally.audit, bidRef, disputed, group.duration[i] as number);
       if (closedAt > asOf) continue;
       if (tally.earliest === undefined) {
         tally.earliest = minClose(group, asOf);
@@ -170,63 +127,56 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
           openMonth = month;
         }
       }
-      const tokens = group.tokens[i] as number;
-      const seconds = group.seconds[i] as number;
       const ttft = group.ttftMs[i] as number;
       const tps = group.tps[i] as number;
-      const provider = u.providerIndex[group.providerRef[i] as number] ?? -1;
-      const model = bidRef !== 0 ? (u.bidModel[bidRef] as number) : -1;
+      const row: Row = {
+        tokens: group.tokens[i] as number,
+        seconds: group.seconds[i] as number,
+        disputed,
+        provider: u.providerIndex[group.providerRef[i] as number] ?? -1,
+        model: bidRef !== 0 ? (u.bidModel[bidRef] as number) : -1,
+      };
       const bid = bidRef !== 0 ? (u.bidIndex[bidRef] as number) : -1;
       const inModel = bidRef !== 0 ? (u.bidInModel[bidRef] as number) : -1;
       const inProvider = bidRef !== 0 ? (u.bidInProvider[bidRef] as number) : -1;
+      const { model, provider } = row;
 
-      const row = { tokens, seconds, disputed, provider, model };
       file(tally.monthly as Family, month, bid, row);
-      if (ttft > 0) (monthValues[0] as KeyedValues).add(0, ttft);
-      if (tps > 0) (monthValues[1] as KeyedValues).add(0, tps);
+      monthValues.add(0, ttft, tps);
       if (inDaily) {
         file(tally.daily, dayIndex, bid, row);
-        if (ttft > 0) (dayValues[0] as KeyedValues).add(0, ttft);
-        if (tps > 0) (dayValues[1] as KeyedValues).add(0, tps);
+        dayValues.add(0, ttft, tps);
         if (model >= 0) {
-          tally.modelDaily.sums.add(model * daysKept + dayIndex, tokens, seconds, disputed, inModel);
-          if (ttft > 0) (modelDayValues[0] as KeyedValues).add(model, ttft);
-          if (tps > 0) (modelDayValues[1] as KeyedValues).add(model, tps);
+          fileKeyed(tally.modelDaily, model * daysKept + dayIndex, inModel, row);
+          modelDayValues.add(model, ttft, tps);
         }
         if (provider >= 0) {
-          tally.providerDaily.sums.add(provider * daysKept + dayIndex, tokens, seconds, disputed, inProvider);
-          if (ttft > 0) (providerDayValues[0] as KeyedValues).add(provider, ttft);
-          if (tps > 0) (providerDayValues[1] as KeyedValues).add(provider, tps);
+          fileKeyed(tally.providerDaily, provider * daysKept + dayIndex, inProvider, row);
+          providerDayValues.add(provider, ttft, tps);
         }
       }
       if (closedAt >= hourFirst) {
         const hour = Math.floor((closedAt - hourFirst) / secondsPerHour);
         file(tally.hourly, hour, bid, row);
-        if (ttft > 0) (hourValues[0] as KeyedValues).add(hour, ttft);
-        if (tps > 0) (hourValues[1] as KeyedValues).add(hour, tps);
+        hourValues.add(hour, ttft, tps);
       }
-      for (let w = 0; w < windowNames.length; w++) {
-        if (w < windowDays.length && closedAt <= (windowStarts[w] as number)) continue;
-        const all = w === windowDays.length;
+      for (let w = 0; w < W; w++) {
+        if (w < all && closedAt <= (windowStarts[w] as number)) continue;
         file(tally.windows, w, bid, row);
-        const values = all ? allValues : windowValues;
-        if (ttft > 0) (values[0] as KeyedValues).add(all ? 0 : w, ttft);
-        if (tps > 0) (values[1] as KeyedValues).add(all ? 0 : w, tps);
+        (w === all ? allValues : windowValues).add(w === all ? 0 : w, ttft, tps);
         if (model >= 0) {
-          const bucket = model * windowNames.length + w;
-          tally.modelWindows.sums.add(bucket, tokens, seconds, disputed, inModel);
+          const bucket = model * W + w;
+          fileKeyed(tally.modelWindows, bucket, inModel, row);
           if (provider >= 0) tally.modelWindows.providers?.add(bucket, provider);
-          const byModel = all ? allByModel : modelWindowValues;
-          if (ttft > 0) (byModel[0] as KeyedValues).add(all ? model : bucket, ttft);
-          if (tps > 0) (byModel[1] as KeyedValues).add(all ? model : bucket, tps);
+          if (w === all) allByModel.add(model, ttft, tps);
+          else modelWindowValues.add(bucket, ttft, tps);
         }
         if (provider >= 0) {
-          const bucket = provider * windowNames.length + w;
-          tally.providerWindows.sums.add(bucket, tokens, seconds, disputed, inProvider);
+          const bucket = provider * W + w;
+          fileKeyed(tally.providerWindows, bucket, inProvider, row);
           if (model >= 0) tally.providerWindows.models?.add(bucket, model);
-          const byProvider = all ? allByProvider : providerWindowValues;
-          if (ttft > 0) (byProvider[0] as KeyedValues).add(all ? provider : bucket, ttft);
-          if (tps > 0) (byProvider[1] as KeyedValues).add(all ? provider : bucket, tps);
+          if (w === all) allByProvider.add(provider, ttft, tps);
+          else providerWindowValues.add(bucket, ttft, tps);
         }
       }
     }
@@ -234,34 +184,22 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
   closeDay();
   closeMonth();
 
-  const W = windowNames.length;
-  for (const [metric, target] of [
-    [0, "ttft"],
-    [1, "tps"],
-  ] as const) {
-    tally.hourly[target].set((hourValues[metric] as KeyedValues).medians(hoursKept));
-    const windows = (windowValues[metric] as KeyedValues).medians(W);
-    windows[W - 1] = (allValues[metric] as KeyedValues).medians(1)[0] as number;
-    tally.windows[target].set(windows);
-    const byModel = (modelWindowValues[metric] as KeyedValues).medians(M * W);
-    const allModel = (allByModel[metric] as KeyedValues).medians(M);
-    for (let m = 0; m < M; m++) byModel[m * W + W - 1] = allModel[m] as number;
-    tally.modelWindows[target].set(byModel);
-    const byProvider = (providerWindowValues[metric] as KeyedValues).medians(P * W);
-    const allProvider = (allByProvider[metric] as KeyedValues).medians(P);
-    for (let p = 0; p < P; p++) byProvider[p * W + W - 1] = allProvider[p] as number;
-    tally.providerWindows[target].set(byProvider);
-  }
+  setMedians(tally.hourly, hourValues.medians(hoursKept), (h) => h);
+  setMedians(tally.windows, windowValues.medians(all), (w) => w);
+  setMedians(tally.windows, allValues.medians(1), (_) => all);
+  setMedians(tally.modelWindows, modelWindowValues.medians(M * W), (bucket) => bucket);
+  setMedians(tally.modelWindows, allByModel.medians(M), (m) => m * W + all);
+  setMedians(tally.providerWindows, providerWindowValues.medians(P * W), (bucket) => bucket);
+  setMedians(tally.providerWindows, allByProvider.medians(P), (p) => p * W + all);
   return tally;
 }
 
-type Row = { tokens: number; seconds: number; disputed: number; provider: number; model: number };
-
-/** Files a close into a series or window bucket: its sums, and its provider and model. */
-function file(family: Family, bucket: number, earnBid: number, row: Row): void {
-  family.sums.add(bucket, row.tokens, row.seconds, row.disputed, earnBid);
-  if (row.provider >= 0) family.providers?.add(bucket, row.provider);
-  if (row.model >= 0) family.models?.add(bucket, row.model);
+/** The audit's index side, by bid: every close, the signed ones, and their closedAt − openedAt. */
+function countForAudit(audit: Tally["audit"], bidRef: number, disputed: number, duration: number): void {
+  audit.closes[bidRef] = (audit.closes[bidRef] as number) + 1;
+  if (disputed !== 0) return;
+  audit.signed[bidRef] = (audit.signed[bidRef] as number) + 1;
+  audit.duration[bidRef] = (audit.duration[bidRef] as number) + duration;
 }
 
 /** The earliest close of a day group at or before the as-of. */

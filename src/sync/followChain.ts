@@ -7,7 +7,8 @@ import { createBidReader } from "./createBidReader.js";
 import { createRangeReader, type RangeResult } from "./createRangeReader.js";
 import { createSessionStateReader } from "./createSessionStateReader.js";
 import { findCommonAncestor } from "./findCommonAncestor.js";
-import type { ChainIdentity, SyncStore } from "./SyncStore.js";
+import type { SyncStore } from "./SyncStore.js";
+import { startingPoint } from "./startingPoint.js";
 
 /** Which chain and contract to follow, and from where. */
 export type FollowTarget = {
@@ -238,32 +239,4 @@ export async function followChain(
   store.pruneBlocks(targetBlock - 4 * hashWindow);
   summary.complete = summary.toBlock >= targetBlock;
   return summary;
-}
-
-/**
- * Where a chain's first run starts: --from-block when given; else the contract's creation block,
- * found by bisecting eth_getCode; else (an endpoint without historical state) the fallback.
- */
-async function startingPoint(
-  chain: ChainView,
-  target: FollowTarget,
-  head: number,
-  logger: Logger,
-): Promise<ChainIdentity> {
-  const identity = { chainId: target.chainId, contract: target.contract };
-  if (target.fromBlock !== undefined)
-    return { ...identity, fromBlock: target.fromBlock, creationBlock: undefined };
-  const creationBlock = await chain.findCreationBlock(head);
-  if (creationBlock !== undefined) {
-    logger.info("starting at the contract's creation block", { chain: target.chainId, block: creationBlock });
-    return { ...identity, fromBlock: creationBlock, creationBlock };
-  }
-  logger.warn(
-    "cannot find the contract's creation block (the endpoint serves no historical state): starting at the preset's start block",
-    {
-      chain: target.chainId,
-      block: target.fallbackFromBlock,
-    },
-  );
-  return { ...identity, fromBlock: target.fallbackFromBlock, creationBlock: undefined };
 }

@@ -1,0 +1,179 @@
+import { type Address, encodeFunctionData, type Hex, parseAbi, size } from "viem";
+import { BaseError } from "../errors/BaseError.js";
+import type { History, HistorySession } from "./history.js";
+
+/*
+ * What writeHistory sends, planned without a node: the seeding contract's ABI, the events of a
+ * history in chronological order grouped into blocks and transactions. Pure functions.
+ */
+
+export const seedingAbi = parseAbi([
+  "struct OpenInput { bytes32 sessionId; address user; bytes32 bidId; uint256 stake; uint128 openedAt; uint128 endsAt; }",
+  "struct CloseInput { bytes32 sessionId; bytes receipt; uint256 closeoutType; uint128 closedAt; bool silent; }",
+  "function openMany(OpenInput[] inputs)",
+  "function closeMany(CloseInput[] inputs)",
+  "function setModel(bytes32 modelId, bytes name)",
+  "function setBid(bytes32 bidId, address provider, bytes32 modelId, uint256 pricePerSecond)",
+  "function setReverts(bytes32 id, bool session, bool bid, bool model)",
+  "function setStatsUnavailable(bool unavailable)",
+]);
+
+export type OpenInput = {
+  sessionId: Hex;
+  user: Address;
+  bidId: Hex;
+  stake: bigint;
+  openedAt: bigint;
+  endsAt: bigint;
+};
+export type CloseInput = {
+  sessionId: Hex;
+  receipt: Hex;
+  closeoutType: bigint;
+  closedAt: bigint;
+  silent: boolean;
+};
+export type Event =
+  | { kind: 0; time: number; modelId: Hex; name: Hex }
+  | { kind: 1; time: number; session: HistorySession }
+  | { kind: 2; time: number; session: HistorySession };
+export type Tx = { data: Hex; gas: bigint };
+export type PlannedBlock = { timestamp: number; txs: Tx[]; opened: Hex[]; closed: Hex[] };
+
+export function planBlocks(
+  events: Event[],
+  plan: {
+    span: number;
+    endTime: number;
+    headTime: number;
+    maxEventsPerTx: number;
+    maxEventsPerBlock: number;
+  },
+): PlannedBlock[] {
+  const blocks: PlannedBlock[] = [];
+  const finalKey = Math.floor(plan.endTime / plan.span);
+  let previous = plan.headTime;
+  let i = 0;
+  while (i < events.length) {
+    const key = Math.floor((events[i] as Event).time / plan.span);
+    if (key >= finalKey) break; // endTime's span goes into the final block(s)
+    let j = i;
+    while (
+      j < events.length &&
+      j - i < plan.maxEventsPerBlock &&
+      Math.floor((events[j] as Event).time / plan.span) === key
+    ) {
+      j++;
+    }
+    const timestamp = Math.max((events[j - 1] as Event).time, previous + 1);
+    if (timestamp >= plan.endTime) break; // no room before endTime: the rest goes into the final block
+    blocks.push(buildBlock(events.slice(i, j), timestamp, plan.maxEventsPerTx));
+    previous = timestamp;
+    i = j;
+  }
+  // The rest, in blocks of maxEventsPerBlock while there is room before endTime; the last at endTime.
+  while (events.length - i > plan.maxEventsPerBlock) {
+    const j = i + plan.maxEventsPerBlock;
+    const timestamp = Math.max((events[j - 1] as Event).time, previous + 1);
+    if (timestamp >= plan.endTime) break;
+    blocks.push(buildBlock(events.slice(i, j), timestamp, plan.maxEventsPerTx));
+    previous = timestamp;
+    i = j;
+  }
+  blocks.push(buildBlock(events.slice(i), plan.endTime, plan.maxEventsPerTx));
+  return blocks;
+}
+
+export function buildBlock(events: Event[], timestamp: number, maxEventsPerTx: number): PlannedBlock {
+  const txs: Tx[] = [];
+  const opens: OpenInput[] = [];
+  const closes: CloseInput[] = [];
+  for (const event of events) {
+    if (event.kind === 0) txs.push(setModelTx(event.modelId, event.name));
+    else if (event.kind === 1) {
+      const s = event.session;
+      opens.push({
+        sessionId: s.sessionId,
+        user: s.user,
+        bidId: s.bidId,
+        stake: s.stake,
+        openedAt: BigInt(s.openedAt),
+        endsAt: BigInt(s.endsAt),
+      });
+    } else {
+      const s = event.session;
+      const close = s.close as NonNullable<HistorySession["close"]>;
+      closes.push({
+        sessionId: s.sessionId,
+        receipt: close.receipt,
+        closeoutType: BigInt(close.closeoutType),
+        closedAt: BigInt(close.closedAt),
+        silent: close.silent === true,
+      });
+    }
+  }
+  // All opens of the block before all of its closes: a session opened and closed in one block
+  // logs its SessionOpened first.
+  for (let k = 0; k < opens.length; k += maxEventsPerTx) {
+    const chunk = opens.slice(k, k + maxEventsPerTx);
+    const data = encodeFunctionData({ abi: seedingAbi, functionName: "openMany", args: [chunk] });
+    txs.push({ data, gas: 200_000n + 160_000n * BigInt(chunk.length) + 64n * BigInt(size(data)) });
+  }
+  for (let k = 0; k < closes.length; k += maxEventsPerTx) {
+    const chunk = closes.slice(k, k + maxEventsPerTx);
+    const data = encodeFunctionData({ abi: seedingAbi, functionName: "closeMany", args: [chunk] });
+    let gas = 200_000n + 64n * BigInt(size(data));
+    // Storage of the receipt, and the (model, provider) counters.
+    for (const c of chunk) gas += 150_000n + 23_000n * BigInt(Math.ceil(size(c.receipt) / 32) + 1);
+    txs.push({ data, gas });
+  }
+  return {
+    timestamp,
+    txs,
+    opened: opens.map((o) => o.sessionId.toLowerCase() as Hex),
+    closed: closes.map((c) => c.sessionId.toLowerCase() as Hex),
+  };
+}
+
+export function setModelTx(modelId: Hex, name: Hex): Tx {
+  const data = encodeFunctionData({ abi: seedingAbi, functionName: "setModel", args: [modelId, name] });
+  return { data, gas: 200_000n + 23_000n * BigInt(Math.ceil(size(name) / 32) + 1) };
+}
+
+/** One setReverts call per id that any entity gives an explicit `reverts` for. */
+export function revertSwitches(
+  history: History,
+): Array<[Hex, { session: boolean; bid: boolean; model: boolean }]> {
+  const switches = new Map<string, [Hex, { session: boolean; bid: boolean; model: boolean }]>();
+  const entry = (id: Hex) => {
+    const key = id.toLowerCase();
+    let value = switches.get(key);
+    if (!value) {
+      value = [id, { session: false, bid: false, model: false }];
+      switches.set(key, value);
+    }
+    return value[1];
+  };
+  for (const s of history.sessions) if (s.reverts !== undefined) entry(s.sessionId).session = s.reverts;
+  for (const b of history.bids) if (b.reverts !== undefined) entry(b.bidId).bid = b.reverts;
+  for (const m of history.models) if (m.reverts !== undefined) entry(m.modelId).model = m.reverts;
+  return [...switches.values()];
+}
+
+export function validateTimes(history: History): void {
+  const late: string[] = [];
+  for (const s of history.sessions) {
+    if (s.openedAt > history.endTime) late.push(`session ${s.sessionId} opens at ${s.openedAt}`);
+    if (s.close && s.close.closedAt > history.endTime) {
+      late.push(`session ${s.sessionId} closes at ${s.close.closedAt}`);
+    }
+  }
+  for (const r of history.renames ?? []) {
+    if (r.at > history.endTime) late.push(`model ${r.modelId} is renamed at ${r.at}`);
+  }
+  if (late.length > 0) {
+    throw new BaseError(`writeHistory: ${late.length} event(s) after endTime ${history.endTime}.`, {
+      details: late.slice(0, 5).join("\n"),
+    });
+  }
+}
