@@ -1,4 +1,4 @@
-import { BaseError, ExitCode, exitCodeOf } from "../errors/BaseError.js";
+import { BaseError, ExitCode, exitCodeOf, systemHintOf } from "../errors/BaseError.js";
 import { createLogger, type LogFormat, type Logger } from "../log/createLogger.js";
 import { redactSecrets } from "../log/redactUrl.js";
 import {
@@ -101,11 +101,13 @@ function describeError(error: unknown): {
       stack: undefined,
     };
   const ours = error as Partial<BaseError>;
+  // An error of the system (a full disk, a damaged database): what to do comes from its policy.
+  const details = ours.details ?? systemHintOf(error);
   return {
     name: error.name,
     shortMessage: ours.shortMessage ?? error.message,
-    details: ours.details,
-    message: error.message,
+    details,
+    message: ours.shortMessage === undefined && details ? `${error.message}\n${details}` : error.message,
     stack: error.stack,
   };
 }

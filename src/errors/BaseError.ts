@@ -1,13 +1,7 @@
-/**
- * The exit codes the CLI documents. A cron retries 75; a person fixes 1; 2 is a bug to report.
- */
-export const ExitCode = {
-  ok: 0,
-  badInput: 1,
-  internal: 2,
-  transient: 75,
-} as const;
-export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+import { ExitCode } from "./ExitCode.js";
+import { systemErrorPolicy } from "./systemErrorPolicy.js";
+
+export { ExitCode } from "./ExitCode.js";
 
 export type BaseErrorOptions = {
   /** What was expected, or what to do about it. */
@@ -48,7 +42,28 @@ export class TransientError extends BaseError {
   override readonly exitCode: ExitCode = ExitCode.transient;
 }
 
-/** The exit code for anything thrown: ours carry one; anything else is an internal error. */
+/**
+ * The exit code for anything thrown, by "can a retry help?": the first error along the cause
+ * chain that carries a policy decides (ours carry one; an error of the system by its code: a full
+ * disk 75, a read-only path 1, ...); anything else is an internal error, a bug.
+ */
 export function exitCodeOf(error: unknown): ExitCode {
-  return error instanceof BaseError ? error.exitCode : ExitCode.internal;
+  return policyOf(error)?.exitCode ?? ExitCode.internal;
+}
+
+/** What to do about an error of the system found along the cause chain, if one decides the code. */
+export function systemHintOf(error: unknown): string | undefined {
+  const policy = policyOf(error);
+  return policy && "hint" in policy ? policy.hint : undefined;
+}
+
+function policyOf(error: unknown): { exitCode: ExitCode; hint?: string } | undefined {
+  const seen = new Set<unknown>();
+  for (let current = error; current instanceof Error && !seen.has(current); current = current.cause) {
+    seen.add(current);
+    if (current instanceof BaseError) return { exitCode: current.exitCode };
+    const policy = systemErrorPolicy((current as { code?: unknown }).code);
+    if (policy) return policy;
+  }
+  return undefined;
 }
