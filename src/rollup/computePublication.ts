@@ -79,6 +79,22 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
     labels,
     asOf,
   );
+  // Counted once per chain; the publication's are their sums, but for the distinct models and
+  // providers, which a second chain may share.
+  const perChain = configured.map((chain) => ({
+    ...chain,
+    counts: reader.counts([chain.chainId]),
+    anomalies: reader.anomalies([chain.chainId]),
+  }));
+  const totals = (pick: (chain: (typeof perChain)[number]) => Record<string, number>) =>
+    perChain.map(pick).reduce((sum, one) => {
+      for (const [key, value] of Object.entries(one)) sum[key] = (sum[key] ?? 0) + value;
+      return sum;
+    }, {});
+  const counts =
+    perChain.length === 1
+      ? (perChain[0]?.counts as Record<string, number>)
+      : { ...totals((c) => c.counts), ...reader.distinctCounts(chainIds) };
   const files: ApiFiles = {
     ...top,
     ...computeLeaderboards(tally, universe, labels),
@@ -86,16 +102,12 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
     "meta.json": computeMeta({
       generator: options.generator,
       asOf,
-      chains: configured.map((chain) => ({
-        ...chain,
-        counts: reader.counts([chain.chainId]),
-        anomalies: reader.anomalies([chain.chainId]),
-      })),
+      chains: perChain,
       stuckGrace: options.stuckGrace,
       updateInterval: options.updateInterval,
       audit,
-      counts: reader.counts(chainIds),
-      anomalies: reader.anomalies(chainIds),
+      counts,
+      anomalies: totals((c) => c.anomalies),
     }),
   };
 

@@ -55,6 +55,8 @@ export type IndexReader = {
   stuck(chainId: number, endsAtUpTo: number): StuckRecord[];
   pairStats(chainId: number): PairStatRecord[];
   counts(chainIds: readonly number[]): Record<string, number>;
+  /** Distinct models and providers of these chains together (a provider on two chains is one). */
+  distinctCounts(chainIds: readonly number[]): { models: number; providers: number };
   anomalies(chainIds: readonly number[]): Record<string, number>;
   /** Closes a 1.0 database holds that the next sync has to read again. */
   closesToRefill(): number;
@@ -139,8 +141,19 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
            (SELECT COUNT(*) FROM closes WHERE chain_id IN ${c}) AS sessionsClosed,
            (SELECT COUNT(DISTINCT model_ref) FROM bids WHERE chain_id IN ${c} AND read_ok = 1) AS models,
            (SELECT COUNT(*) FROM (SELECT provider_ref FROM bids WHERE chain_id IN ${c} AND provider_ref IS NOT NULL
-              UNION SELECT provider_ref FROM closes WHERE chain_id IN ${c} AND provider_ref IS NOT NULL)) AS providers`,
+              UNION SELECT provider_ref FROM closes INDEXED BY closes_log_provider
+                WHERE chain_id IN ${c} AND bid_ref IS NULL AND provider_ref IS NOT NULL)) AS providers`,
       ).get() as Record<string, number>;
+    },
+    distinctCounts: (chainIds) => {
+      const c = inChains(chainIds);
+      return q(
+        `SELECT
+           (SELECT COUNT(DISTINCT model_ref) FROM bids WHERE chain_id IN ${c} AND read_ok = 1) AS models,
+           (SELECT COUNT(*) FROM (SELECT provider_ref FROM bids WHERE chain_id IN ${c} AND provider_ref IS NOT NULL
+              UNION SELECT provider_ref FROM closes INDEXED BY closes_log_provider
+                WHERE chain_id IN ${c} AND bid_ref IS NULL AND provider_ref IS NOT NULL)) AS providers`,
+      ).get() as { models: number; providers: number };
     },
     anomalies: (chainIds) => {
       const c = inChains(chainIds);

@@ -143,6 +143,8 @@ CREATE INDEX `closes_refill` ON `closes` (`chain_id`) WHERE tps IS NULL AND clos
 --> statement-breakpoint
 CREATE INDEX `closes_bid` ON `closes` (`bid_ref`) WHERE bid_ref IS NOT NULL AND closed_at IS NOT NULL;
 --> statement-breakpoint
+CREATE INDEX `closes_log_provider` ON `closes` (`chain_id`,`provider_ref`) WHERE bid_ref IS NULL AND provider_ref IS NOT NULL;
+--> statement-breakpoint
 CREATE INDEX `sessions_opened_block` ON `sessions` (`chain_id`,`opened_block`);
 --> statement-breakpoint
 CREATE INDEX `sessions_close_block` ON `sessions` (`chain_id`,`close_block`) WHERE close_block IS NOT NULL;
