@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createFaultProxy, type FaultProxy } from "../../devchain/createFaultProxy.js";
 import { type AnvilNode, startAnvil } from "../../devchain/startAnvil.js";
-import { TransientError, UserError } from "../../errors/BaseError.js";
+import { startJsonRpcServer } from "../../devchain/startJsonRpcServer.js";
+import { ExitCode, exitCodeOf, TransientError, UserError } from "../../errors/BaseError.js";
 import { createRpcClient, type RpcClientOptions } from "./createRpcClient.js";
 
 let node: AnvilNode;
@@ -162,5 +163,38 @@ describe("createRpcClient against a hostile endpoint", () => {
     // Pushed back, it did not hammer: most requests went through.
     expect(proxy.stats.faults.rateLimit).toBeGreaterThan(0);
     expect(proxy.stats.faults.rateLimit).toBeLessThan(120);
+  });
+});
+
+describe("createRpcClient against an endpoint that does not serve a method", () => {
+  // A misconfiguration (wrong endpoint, or a plan without the method): a cron retrying it on exit 75
+  // would retry forever, so it ends at once with exit 1, naming what a person has to fix.
+  test.fails("error: 'method does not exist' is a UserError after one request, naming the endpoint, the method and the answer", async () => {
+    const refusals = [
+      { code: -32601, message: "Method not found" },
+      { code: -32000, message: "the method eth_getLogs does not exist/is not available" },
+    ];
+    for (const refusal of refusals) {
+      const server = await startJsonRpcServer((method) =>
+        method === "eth_getLogs" ? { error: refusal } : { result: "0x7a69" },
+      );
+      try {
+        const rpc = createRpcClient({ url: `${server.url}v2/Zx9kQ2mN4pR7sT1u`, retries: 3, backoffMs: 20 });
+        const [chainId, error] = await Promise.all([
+          rpc.request("eth_chainId"),
+          rpc.request("eth_getLogs", [{ fromBlock: "0x1", toBlock: "0x2" }]).catch((e: unknown) => e),
+        ]);
+        expect(chainId).toBe("0x7a69");
+        expect(error).toBeInstanceOf(UserError);
+        expect(exitCodeOf(error)).toBe(ExitCode.badInput);
+        expect((error as UserError).message.replace(/:\d+\//, ":<port>/")).toBe(
+          "The RPC endpoint http://127.0.0.1:<port>/v2/*** does not serve eth_getLogs\n" +
+            `It answered: ${refusal.message} (code ${refusal.code}). Expected an endpoint that serves eth_getLogs: use another endpoint, or a plan that includes the method (--rpc-url, RPC_URL).`,
+        );
+        expect(server.requests).toBe(1);
+      } finally {
+        await server.close();
+      }
+    }
   });
 });
