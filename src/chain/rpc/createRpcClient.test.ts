@@ -169,7 +169,7 @@ describe("createRpcClient against a hostile endpoint", () => {
 describe("createRpcClient against an endpoint that does not serve a method", () => {
   // A misconfiguration (wrong endpoint, or a plan without the method): a cron retrying it on exit 75
   // would retry forever, so it ends at once with exit 1, naming what a person has to fix.
-  test.fails("error: 'method does not exist' is a UserError after one request, naming the endpoint, the method and the answer", async () => {
+  test("error: 'method does not exist' is a UserError after one request, naming the endpoint, the method and the answer", async () => {
     const refusals = [
       { code: -32601, message: "Method not found" },
       { code: -32000, message: "the method eth_getLogs does not exist/is not available" },

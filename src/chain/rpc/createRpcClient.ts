@@ -2,8 +2,8 @@ import PQueue from "p-queue";
 import { TransientError, UserError } from "../../errors/BaseError.js";
 import { type Logger, silentLogger } from "../../log/createLogger.js";
 import { redactSecrets, redactUrl } from "../../log/redactUrl.js";
-import { classifyRpcError } from "./classifyRpcError.js";
-import { RpcResponseError } from "./RpcError.js";
+import { classifyRpcError, type RpcErrorKind } from "./classifyRpcError.js";
+import { createCallError } from "./createCallError.js";
 
 export type RpcClientOptions = {
   url: string;
@@ -262,7 +262,8 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       const outcome = settle(item, byId);
       if (outcome.kind === "answered") item.resolve(item.grouped ? outcome.results : outcome.results[0]);
       else if (outcome.kind === "missing") missing.push(item);
-      else if (outcome.kind === "refused") item.reject(outcome.error);
+      else if (outcome.kind === "refused")
+        item.reject(createCallError(options.url, outcome.method, outcome.errorKind, outcome.error));
       else {
         if (outcome.rateLimited) rateLimited = true;
         item.lastError = outcome.reason;
@@ -384,7 +385,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
 type Outcome =
   | { kind: "answered"; results: unknown[] }
   | { kind: "missing" }
-  | { kind: "refused"; error: RpcResponseError }
+  | { kind: "refused"; method: string; errorKind: RpcErrorKind; error: { code?: unknown; message?: unknown } }
   | { kind: "retry"; reason: string; rateLimited: boolean };
 
 /**
@@ -406,7 +407,7 @@ function settle(item: Pending, byId: Map<unknown, JsonRpcResponse>): Outcome {
           retry = { kind: "retry", reason, rateLimited: kind === "rate-limit" };
         continue;
       }
-      return { kind: "refused", error: new RpcResponseError(call.method, kind, response.error) };
+      return { kind: "refused", method: call.method, errorKind: kind, error: response.error };
     }
     if (!("result" in response)) {
       retry ??= { kind: "retry", reason: "answer without a result", rateLimited: false };
