@@ -142,6 +142,19 @@ describe("createRpcClient against a hostile endpoint", () => {
     }
   });
 
+  test("behavior: calls that failed together are retried together, in one request", async () => {
+    // Every request holding net_version is answered "no backend is currently healthy" for all of
+    // its calls: the 3,000 calls asked with it fail with it, and go again with it, every time (on
+    // one timer: a timer per call would let some fire after the next batch has left).
+    proxy.configure({ down: "unhealthy", downMethods: ["net_version"] });
+    proxy.resetStats();
+    const rpc = client({ maxBatchSize: 5000, retries: 2 });
+    const group = rpc.requestTogether([{ method: "net_version" }, { method: "web3_clientVersion" }]);
+    const results = await Promise.allSettled([group, chainIds(rpc, 3000)]);
+    expect(results.map((result) => result.status)).toEqual(["rejected", "rejected"]);
+    expect(proxy.stats.log.map((entry) => entry.methods.length)).toEqual([3002, 3002, 3002]);
+  });
+
   test("behavior: an endpoint that takes no batches at all gets a group's calls one by one", async () => {
     for (const batchCap of ["error", "http", "partial", "partial-errors"] as const) {
       proxy.configure({ maxBatchSize: 1, batchCap });
