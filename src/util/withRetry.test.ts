@@ -110,6 +110,34 @@ describe("withRetry", () => {
     expect(waits).toEqual([[1, 7]]);
   });
 
+  test("behavior: a sleep of the caller's: attempts waiting on one wake-up go again together", async () => {
+    let wakeUp = () => {};
+    const shared = new Promise<void>((resolve) => {
+      wakeUp = resolve;
+    });
+    const attempts: string[] = [];
+    const retried = ["a", "b"].map((name) =>
+      withRetry(
+        async (attempt) => {
+          attempts.push(`${name}${attempt}`);
+          if (attempt === 1) throw new Error("refused");
+          return name;
+        },
+        {
+          attempts: 2,
+          delay: { baseMs: 60_000, growth: "linear" },
+          retryError: () => true,
+          sleep: () => shared,
+        },
+      ),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(attempts).toEqual(["a1", "b1"]);
+    wakeUp();
+    expect(await Promise.all(retried)).toEqual(["a", "b"]);
+    expect(attempts).toEqual(["a1", "b1", "a2", "b2"]);
+  });
+
   test("error: an error not worth a retry is thrown at once", async () => {
     let runs = 0;
     const failure = withRetry(

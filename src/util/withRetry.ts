@@ -15,6 +15,11 @@ export type RetryOptions<T> = {
   retryAnswer?: (answer: T) => boolean;
   /** Told before each wait, for logs and counters. */
   onRetry?: (attempt: number, failure: RetryFailure<T>, delayMs: number) => void;
+  /**
+   * How to wait. Default: a timer of `delayMs`. Attempts that failed together may share one wake-up
+   * instead, so that they go again together.
+   */
+  sleep?: (delayMs: number, failure: RetryFailure<T>) => Promise<unknown>;
 };
 
 /**
@@ -39,6 +44,6 @@ export async function withRetry<T>(
     const { delay } = options;
     const delayMs = typeof delay === "function" ? delay(attempt, failure) : backoffDelay(attempt, delay);
     options.onRetry?.(attempt, failure, delayMs);
-    await sleep(delayMs);
+    await (options.sleep ? options.sleep(delayMs, failure) : sleep(delayMs));
   }
 }
