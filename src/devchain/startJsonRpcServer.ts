@@ -19,10 +19,11 @@ type Call = { id?: unknown; method: string; params?: unknown[] };
 
 /**
  * A tiny JSON-RPC endpoint on a free loopback port that answers every call, in batches too, with
- * `answer(method, params)`: for tests that need an endpoint saying one precise thing.
+ * `answer(method, params, calls)` (`calls`: how many the request holds): for tests that need an
+ * endpoint saying one precise thing.
  */
 export async function startJsonRpcServer(
-  answer: (method: string, params: unknown[]) => JsonRpcAnswer,
+  answer: (method: string, params: unknown[], calls: number) => JsonRpcAnswer,
 ): Promise<JsonRpcServer> {
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -30,10 +31,11 @@ export async function startJsonRpcServer(
     request.on("end", () => {
       state.requests++;
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Call | Call[];
+      const calls = Array.isArray(body) ? body.length : 1;
       const reply = (call: Call) => {
         const params = call.params ?? [];
         state.calls.push({ method: call.method, params });
-        return { jsonrpc: "2.0", id: call.id, ...answer(call.method, params) };
+        return { jsonrpc: "2.0", id: call.id, ...answer(call.method, params, calls) };
       };
       const answers = Array.isArray(body) ? body.map(reply) : reply(body);
       response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answers));
