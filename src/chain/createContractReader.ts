@@ -1,7 +1,7 @@
 import { encodeFunctionData, type Hex } from "viem";
 import { TransientError } from "../errors/BaseError.js";
 import { multicall3Abi } from "./abi.js";
-import { hexToBuffer } from "./abiReader.js";
+import { AbiDecodeError, hexToBuffer } from "./abiReader.js";
 import { decodeAggregate3 } from "./decodeAggregate3.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 import { RpcResponseError } from "./rpc/RpcError.js";
@@ -34,10 +34,23 @@ export function createContractReader(options: ContractReaderOptions): ContractRe
   const { client, multicall } = options;
   const multicallSize = options.multicallSize ?? 200;
 
+  /** Data the endpoint returned that does not decode is the endpoint's fault: worth a retry later. */
+  const decoded = <T>(decode: () => T, what: string, expected: string): T => {
+    try {
+      return decode();
+    } catch (error) {
+      if (!(error instanceof AbiDecodeError)) throw error;
+      throw new TransientError(`The RPC endpoint ${client.safeUrl} returned undecodable data for ${what}`, {
+        details: `${error.message}. Expected ${expected}: retry later, or use another endpoint (--rpc-url).`,
+        cause: error,
+      });
+    }
+  };
+
   const callOne = async (call: ContractCall, tag: string): Promise<CallResult> => {
     try {
       const data = await client.request<string>("eth_call", [{ to: call.to, data: call.data }, tag]);
-      return { ok: true, data: hexToBuffer(data) };
+      return { ok: true, data: decoded(() => hexToBuffer(data), "eth_call", "0x-prefixed hex") };
     } catch (error) {
       if (error instanceof RpcResponseError && error.kind === "revert")
         return { ok: false, error: error.shortMessage };
@@ -65,7 +78,11 @@ export function createContractReader(options: ContractReaderOptions): ContractRe
       ]);
       return left.concat(right);
     }
-    const results = decodeAggregate3(hexToBuffer(returned));
+    const results = decoded(
+      () => decodeAggregate3(hexToBuffer(returned)),
+      `aggregate3 of ${calls.length} calls`,
+      "Multicall3's (bool success, bytes returnData)[]",
+    );
     if (results.length !== calls.length) {
       throw new TransientError(`aggregate3 returned ${results.length} results for ${calls.length} calls`);
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createFaultProxy, type FaultProxy } from "../devchain/createFaultProxy.js";
 import { generateHistory } from "../devchain/generateHistory.js";
 import { type DevChain, startDevChain } from "../devchain/startDevChain.js";
+import { startJsonRpcServer } from "../devchain/startJsonRpcServer.js";
 import { TransientError } from "../errors/BaseError.js";
 import { createLogFetcher } from "./createLogFetcher.js";
 import { createRpcClient } from "./rpc/createRpcClient.js";
@@ -56,5 +57,30 @@ describe("createLogFetcher against a lagging backend", () => {
     const failure = fetcher(proxy.url).fetch(0, chain.lastBlock);
     await expect(failure).rejects.toThrow(TransientError);
     await expect(failure).rejects.toThrow(`does not return block ${chain.lastBlock}`);
+  });
+});
+
+describe("createLogFetcher against an endpoint that refuses one block's logs", () => {
+  test("error: a single block refused on every attempt: a TransientError naming it, after the client's retries + 1", async () => {
+    const block = { number: "0x5", hash: `0x${"ab".repeat(32)}`, timestamp: "0x1" };
+    const server = await startJsonRpcServer((method) =>
+      method === "eth_getLogs"
+        ? { error: { code: -32005, message: "query returned more than 10000 results" } }
+        : { result: block },
+    );
+    try {
+      const logs = createLogFetcher({
+        client: createRpcClient({ url: server.url, retries: 2, backoffMs: 1 }),
+        contract: "0x00000000000000000000000000000000000000aa",
+      });
+      const error = await logs.fetch(5, 5).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransientError);
+      expect((error as TransientError).message).toMatch(
+        /^The RPC endpoint http:\/\/127\.0\.0\.1:\d+\/ refuses the logs of block 5\nLast error: eth_getLogs failed: query returned more than 10000 results\. A single block/,
+      );
+      expect(server.calls.filter((call) => call.method === "eth_getLogs").length).toBe(3);
+    } finally {
+      await server.close();
+    }
   });
 });

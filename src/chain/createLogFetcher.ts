@@ -1,7 +1,7 @@
 import { TransientError } from "../errors/BaseError.js";
 import { type Logger, silentLogger } from "../log/createLogger.js";
+import { withRetry } from "../util/withRetry.js";
 import { sessionClosedTopic, sessionOpenedTopic } from "./abi.js";
-import { askUntilKnown } from "./askUntilKnown.js";
 import { type BlockHeader, parseBlockHeader, type RawBlock } from "./getBlockHeader.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 import { RpcResponseError } from "./rpc/RpcError.js";
@@ -42,7 +42,7 @@ export type LogFetcherOptions = {
   heavyResult?: number;
   /** Attempts for a single block whose logs the endpoint refuses to serve. Default: the client's retries + 1. */
   singleBlockAttempts?: number;
-  /** First wait before asking a lagging endpoint again; grows linearly. */
+  /** First wait before asking a lagging endpoint again; grows linearly, 5 asks in all. */
   lagDelayMs?: number;
   logger?: Logger;
 };
@@ -92,7 +92,11 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
       logger.debug("block range end not known to the endpoint yet", { from, to });
       return null;
     };
-    const range = await askUntilKnown(ask, { attempts: 5, delayMs: lagDelayMs });
+    const range = await withRetry(ask, {
+      attempts: 5,
+      delay: { baseMs: lagDelayMs, growth: "linear" },
+      retryAnswer: (answer) => answer === null,
+    });
     if (range) return range;
     throw new TransientError(`The RPC endpoint ${client.safeUrl} does not return block ${to}`, {
       details:
@@ -100,26 +104,35 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
     });
   };
 
-  const fetchRange = async (from: number, to: number, attempt = 1): Promise<LogRange> => {
+  /** A range the endpoint refuses is split, at the point it suggests when it names one. */
+  const fetchRange = async (from: number, to: number): Promise<LogRange> => {
+    if (to === from) return fetchBlock(from);
     try {
       return await request(from, to);
     } catch (error) {
-      if (!(error instanceof RpcResponseError) || error.kind !== "range") throw error;
-      if (to > from) {
-        const split = splitPoint(from, to, error);
-        rangeSize = Math.max(1, Math.min(rangeSize, split - from + 1));
-        logger.debug("log range refused, splitting", { from, to, split, reason: error.shortMessage });
-        const [left, right] = await Promise.all([fetchRange(from, split), fetchRange(split + 1, to)]);
-        return { logs: left.logs.concat(right.logs), end: right.end, parent: left.parent };
-      }
-      if (attempt >= singleBlockAttempts) {
-        throw new TransientError(`The RPC endpoint ${client.safeUrl} refuses the logs of block ${from}`, {
-          details: `Last error: ${error.shortMessage}. A single block cannot be split further. Retry later, or use another endpoint (--rpc-url).`,
-          cause: error,
-        });
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
-      return fetchRange(from, to, attempt + 1);
+      if (!isRangeRefusal(error)) throw error;
+      const split = splitPoint(from, to, error);
+      rangeSize = Math.max(1, Math.min(rangeSize, split - from + 1));
+      logger.debug("log range refused, splitting", { from, to, split, reason: error.shortMessage });
+      const [left, right] = await Promise.all([fetchRange(from, split), fetchRange(split + 1, to)]);
+      return { logs: left.logs.concat(right.logs), end: right.end, parent: left.parent };
+    }
+  };
+
+  /** A single block cannot be split further: its refusals are retried, then the run gives up. */
+  const fetchBlock = async (block: number): Promise<LogRange> => {
+    try {
+      return await withRetry(() => request(block, block), {
+        attempts: singleBlockAttempts,
+        delay: { baseMs: 500, growth: "exponential" },
+        retryError: isRangeRefusal,
+      });
+    } catch (error) {
+      if (!isRangeRefusal(error)) throw error;
+      throw new TransientError(`The RPC endpoint ${client.safeUrl} refuses the logs of block ${block}`, {
+        details: `Last error: ${error.shortMessage}. A single block cannot be split further. Retry later, or use another endpoint (--rpc-url).`,
+        cause: error,
+      });
     }
   };
 
@@ -136,6 +149,10 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
       return range;
     },
   };
+}
+
+function isRangeRefusal(error: unknown): error is RpcResponseError {
+  return error instanceof RpcResponseError && error.kind === "range";
 }
 
 /** Where to split a refused range: the provider's suggestion when it makes one, else the middle. */

@@ -1,5 +1,5 @@
 import { TransientError } from "../errors/BaseError.js";
-import { askUntilKnown } from "./askUntilKnown.js";
+import { withRetry } from "../util/withRetry.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 
 export type BlockHeader = { number: number; hash: string; timestamp: number };
@@ -31,9 +31,10 @@ export function parseBlockHeader(raw: RawBlock): BlockHeader | null {
  * (a lagging backend behind a load balancer) is asked for again a few times before giving up.
  */
 export async function getBlockHeader(client: RpcClient, block: number | BlockTag): Promise<BlockHeader> {
-  const header = await askUntilKnown(() => getBlockHeaderOrNull(client, block), {
+  const header = await withRetry(() => getBlockHeaderOrNull(client, block), {
     attempts: 5,
-    delayMs: 250,
+    delay: { baseMs: 250, growth: "linear" },
+    retryAnswer: (answer) => answer === null,
   });
   if (header) return header;
   throw new TransientError(`The RPC endpoint ${client.safeUrl} does not return block ${block}`, {

@@ -36,9 +36,28 @@ describe("classifyRpcError", () => {
         message: "no backend is currently healthy to serve traffic",
       }),
     ).toBe("transient");
-    expect(classifyRpcError("eth_call", { code: -32601, message: "the method foo does not exist" })).toBe(
-      "other",
+    expect(classifyRpcError("eth_call", { code: -32000, message: "nonce too low" })).toBe("other");
+  });
+
+  test.each([
+    [-32601, "Method not found"],
+    [-32601, "the method eth_getLogs does not exist/is not available"],
+    [-32000, "the method eth_getLogs does not exist/is not available"],
+    [-32004, "Method not supported"],
+    [-32600, "Unsupported method: eth_getLogs. See available methods at https://docs.example.com"],
+    [-32000, "method eth_getLogs is not available on this plan"],
+    [undefined, "method not found"],
+  ])("behavior: a method the endpoint does not serve (%s %s) is unsupported", (code, message) => {
+    expect(classifyRpcError("eth_getLogs", { code, message })).toBe("unsupported");
+  });
+
+  test("behavior: a revert that mentions a method is a revert", () => {
+    expect(classifyRpcError("eth_call", { code: 3, message: "execution reverted: method not found" })).toBe(
+      "revert",
     );
+    expect(
+      classifyRpcError("eth_call", { code: -32000, message: "execution reverted: method not supported" }),
+    ).toBe("revert");
   });
 });
 

@@ -8,6 +8,8 @@ export type RpcErrorKind =
   | "batch-too-large"
   /** The call reverted: a fact about the chain, not the endpoint. */
   | "revert"
+  /** The endpoint does not serve the method: a misconfiguration that no retry fixes. */
+  | "unsupported"
   /** Worth retrying as is (backend unhealthy, block not yet known, internal error). */
   | "transient"
   /** Anything else: not retried. */
@@ -55,6 +57,15 @@ const batchPatterns = [
   /too many (requests|calls) in (a |the )?batch/,
   /batch of more than/,
 ];
+// JSON-RPC's -32601 and EIP-1474's -32004, and their wordings: geth's "the method eth_x does not
+// exist/is not available", "Method not found", "Unsupported method: eth_x", ...
+const unsupportedCodes = [-32601, -32004];
+const unsupportedPatterns = [
+  /the method \S+ does not exist/,
+  /method \S+ (is not available|is not supported|not found|not supported)/,
+  /method (does not exist|not found|not supported|is not supported|not available)/,
+  /unsupported method/,
+];
 const revertPatterns = [/revert/, /vm execution error/, /invalid opcode/];
 const transientPatterns = [
   /no backend is currently healthy/,
@@ -75,6 +86,8 @@ export function classifyRpcError(method: string, error: { code?: unknown; messag
   const code = typeof error.code === "number" ? error.code : undefined;
   const matches = (patterns: RegExp[]) => patterns.some((pattern) => pattern.test(message));
   if (matches(batchPatterns)) return "batch-too-large";
+  if (code !== undefined && unsupportedCodes.includes(code)) return "unsupported";
+  if (code !== 3 && !matches(revertPatterns) && matches(unsupportedPatterns)) return "unsupported";
   if (method === "eth_getLogs") {
     if (matches(rangePatterns)) return "range";
     // A heavy query is the usual reason a log backend gives up: retry it smaller.

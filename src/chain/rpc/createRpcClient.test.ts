@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createFaultProxy, type FaultProxy } from "../../devchain/createFaultProxy.js";
 import { type AnvilNode, startAnvil } from "../../devchain/startAnvil.js";
-import { TransientError, UserError } from "../../errors/BaseError.js";
+import { startJsonRpcServer } from "../../devchain/startJsonRpcServer.js";
+import { ExitCode, exitCodeOf, TransientError, UserError } from "../../errors/BaseError.js";
 import { createRpcClient, type RpcClientOptions } from "./createRpcClient.js";
 
 let node: AnvilNode;
@@ -141,6 +142,19 @@ describe("createRpcClient against a hostile endpoint", () => {
     }
   });
 
+  test("behavior: calls that failed together are retried together, in one request", async () => {
+    // Every request holding net_version is answered "no backend is currently healthy" for all of
+    // its calls: the 3,000 calls asked with it fail with it, and go again with it, every time (on
+    // one timer: a timer per call would let some fire after the next batch has left).
+    proxy.configure({ down: "unhealthy", downMethods: ["net_version"] });
+    proxy.resetStats();
+    const rpc = client({ maxBatchSize: 5000, retries: 2 });
+    const group = rpc.requestTogether([{ method: "net_version" }, { method: "web3_clientVersion" }]);
+    const results = await Promise.allSettled([group, chainIds(rpc, 3000)]);
+    expect(results.map((result) => result.status)).toEqual(["rejected", "rejected"]);
+    expect(proxy.stats.log.map((entry) => entry.methods.length)).toEqual([3002, 3002, 3002]);
+  });
+
   test("behavior: an endpoint that takes no batches at all gets a group's calls one by one", async () => {
     for (const batchCap of ["error", "http", "partial", "partial-errors"] as const) {
       proxy.configure({ maxBatchSize: 1, batchCap });
@@ -162,5 +176,38 @@ describe("createRpcClient against a hostile endpoint", () => {
     // Pushed back, it did not hammer: most requests went through.
     expect(proxy.stats.faults.rateLimit).toBeGreaterThan(0);
     expect(proxy.stats.faults.rateLimit).toBeLessThan(120);
+  });
+});
+
+describe("createRpcClient against an endpoint that does not serve a method", () => {
+  // A misconfiguration (wrong endpoint, or a plan without the method): a cron retrying it on exit 75
+  // would retry forever, so it ends at once with exit 1, naming what a person has to fix.
+  test("error: 'method does not exist' is a UserError after one request, naming the endpoint, the method and the answer", async () => {
+    const refusals = [
+      { code: -32601, message: "Method not found" },
+      { code: -32000, message: "the method eth_getLogs does not exist/is not available" },
+    ];
+    for (const refusal of refusals) {
+      const server = await startJsonRpcServer((method) =>
+        method === "eth_getLogs" ? { error: refusal } : { result: "0x7a69" },
+      );
+      try {
+        const rpc = createRpcClient({ url: `${server.url}v2/Zx9kQ2mN4pR7sT1u`, retries: 3, backoffMs: 20 });
+        const [chainId, error] = await Promise.all([
+          rpc.request("eth_chainId"),
+          rpc.request("eth_getLogs", [{ fromBlock: "0x1", toBlock: "0x2" }]).catch((e: unknown) => e),
+        ]);
+        expect(chainId).toBe("0x7a69");
+        expect(error).toBeInstanceOf(UserError);
+        expect(exitCodeOf(error)).toBe(ExitCode.badInput);
+        expect((error as UserError).message.replace(/:\d+\//, ":<port>/")).toBe(
+          "The RPC endpoint http://127.0.0.1:<port>/v2/*** does not serve eth_getLogs\n" +
+            `It answered: ${refusal.message} (code ${refusal.code}). Expected an endpoint that serves eth_getLogs: use another endpoint, or a plan that includes the method (--rpc-url, RPC_URL).`,
+        );
+        expect(server.requests).toBe(1);
+      } finally {
+        await server.close();
+      }
+    }
   });
 });

@@ -1,0 +1,157 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Logger } from "../../log/createLogger.js";
+import { redactSecrets } from "../../log/redactUrl.js";
+import { type Backoff, backoffDelay } from "../../util/backoffDelay.js";
+import { type BatchLimits, batchLimitsAfter } from "./batchLimitsAfter.js";
+import { CallFailure } from "./CallFailure.js";
+import { createCallError } from "./createCallError.js";
+import { createRequestQueue } from "./createRequestQueue.js";
+import { type HttpEndpoint, type HttpFailure, postJsonRpc } from "./postJsonRpc.js";
+import { settleBatch } from "./settleBatch.js";
+import { takeBatch } from "./takeBatch.js";
+
+/** One call, or a group of calls never split: what is sent, answered and retried as one. */
+export type Unit = {
+  calls: Array<{ id: number; method: string; params: readonly unknown[] }>;
+  /** The calls' methods, for messages. */
+  method: string;
+  /** The attempt under way, from 1 (those of a group it was split from included). */
+  attempt: number;
+  /** Settle the attempt under way. */
+  resolve: (results: unknown[]) => void;
+  reject: (error: unknown) => void;
+};
+
+export type BatchSenderOptions = {
+  endpoint: HttpEndpoint;
+  /** The endpoint's URL as given: what to redact from messages. */
+  url: string;
+  timeoutMs: number;
+  maxRetryAfterMs: number;
+  maxBatchSize: number;
+  maxConcurrency: number;
+  /** Attempts after the first: a unit's last failure is not another retry to wait for. */
+  retries: number;
+  backoff: Backoff;
+  stats: { httpRequests: number; rpcCalls: number };
+  logger: Logger;
+  /** A group larger than the endpoint takes in one request can only go call by call. */
+  ungroup: (group: Unit) => void;
+};
+
+/** Why a request got no answer to read: postJsonRpc's failure, or settleBatch's. */
+type RequestFailure = Pick<HttpFailure, "reason" | "retryAfterMs" | "rateLimited"> & { timedOut?: boolean };
+
+/**
+ * One attempt of a unit: it joins the calls made in the same tick, in batches of the size learned
+ * so far, one HTTP request per batch. The attempt is answered, or fails with a CallFailure (with
+ * the wait before the next attempt) when another may help, or with the error that ends it.
+ */
+export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => Promise<unknown[]> {
+  const { endpoint, url, retries, backoff, stats, logger } = options;
+  const queue = createRequestQueue(options.maxConcurrency);
+  let limits: BatchLimits = { size: options.maxBatchSize, cap: options.maxBatchSize, answeredSinceShrink: 0 };
+  let pending: Unit[] = [];
+  let flushScheduled = false;
+
+  const enqueue = (units: Unit[]) => {
+    pending.push(...units);
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(() => {
+      flushScheduled = false;
+      while (pending.length > 0) {
+        const batch = takeBatch(pending, limits.size);
+        pending = pending.slice(batch.length);
+        void queue
+          .add(() => send(batch))
+          .catch((error: unknown) => {
+            for (const unit of batch) unit.reject(error);
+          });
+      }
+    });
+  };
+
+  /**
+   * Fails the attempt under way of units another attempt may help. They wait together, on one
+   * timer (the Retry-After asked for, or the backoff of the most tried of them), and so travel
+   * together again.
+   */
+  const retryLater = (units: Unit[], reason: string, waitMs?: number) => {
+    const due = units.filter((unit) => unit.attempt <= retries);
+    const delayMs = waitMs ?? backoffDelay(Math.max(0, ...due.map((unit) => unit.attempt)), backoff);
+    if (due.length > 0) {
+      const safeReason = redactSecrets(reason, url);
+      logger.debug("rpc retry", { calls: due.length, delayMs: Math.round(delayMs), reason: safeReason });
+    }
+    const failure = new CallFailure(reason, delayMs, due.length > 0 ? sleep(delayMs) : Promise.resolve());
+    for (const unit of units) unit.reject(failure);
+  };
+
+  /** Only a request of several calls is refused as a batch (several units, or one group). */
+  const refused = (batch: Unit[], calls: number) => {
+    limits = batchLimitsAfter(limits, { kind: "refused", calls });
+    logger.debug("rpc batch refused, shrinking", { batchSize: limits.size });
+    enqueue(batch);
+  };
+
+  /** A request that got no answer to read: its calls go again, after a wait. */
+  const failed = (batch: Unit[], calls: number, failure: RequestFailure) => {
+    if (failure.rateLimited) queue.rateLimited(failure.retryAfterMs ?? backoffDelay(1, backoff));
+    if (failure.timedOut) {
+      const again = batch.some((unit) => unit.attempt > 1);
+      limits = batchLimitsAfter(limits, { kind: "timed-out", calls, again });
+    }
+    retryLater(batch, failure.reason, failure.retryAfterMs);
+  };
+
+  const send = async (formed: Unit[]): Promise<void> => {
+    // Batches may have shrunk since this one was formed: send no more than they may hold now.
+    let batch = takeBatch(formed, limits.size);
+    if (batch.length < formed.length) enqueue(formed.slice(batch.length));
+    // A group larger than the endpoint takes in one request can only go call by call.
+    for (const unit of batch) if (unit.calls.length > limits.cap) options.ungroup(unit);
+    batch = batch.filter((unit) => unit.calls.length <= limits.cap);
+    if (batch.length === 0) return;
+    const calls = batch.flatMap((unit) =>
+      unit.calls.map(({ id, method, params }) => ({ jsonrpc: "2.0", id, method, params })),
+    );
+    stats.httpRequests++;
+    stats.rpcCalls += calls.length;
+    const body = calls.length === 1 ? calls[0] : calls;
+    const { timeoutMs, maxRetryAfterMs } = options;
+    const http = await postJsonRpc(endpoint, body, { isBatch: calls.length > 1, timeoutMs, maxRetryAfterMs });
+    const answer = http.kind === "answered" ? settleBatch(batch, http.body) : http;
+    if (answer.kind === "denied") {
+      for (const unit of batch) unit.reject(answer.error);
+      return;
+    }
+    if (answer.kind === "batch-refused") return refused(batch, calls.length);
+    if (answer.kind === "failed") return failed(batch, calls.length, answer);
+    queue.answered();
+    for (const { unit, results } of answer.answered) unit.resolve(results);
+    for (const { unit, method, kind, error } of answer.failed)
+      unit.reject(createCallError(url, method, kind, error));
+    if (answer.unanswered.length > 0) {
+      // Endpoints that cap batches answer part of them, or refuse the surplus per call.
+      limits = batchLimitsAfter(limits, {
+        kind: "answered-in-part",
+        calls: calls.length,
+        served: answer.served,
+      });
+      retryLater(answer.unanswered, "batch answered in part", 0);
+    } else limits = batchLimitsAfter(limits, { kind: "answered" });
+    // Calls refused inside an answered batch: fewer requests in flight, and those calls wait
+    // their backoff, but the rest of the queue goes on (only a refused request pauses it).
+    if (answer.rateLimited) queue.rateLimited(0);
+    const retry = answer.retry.map(({ unit }) => unit);
+    if (retry.length > 0) retryLater(retry, answer.retry[0]?.reason ?? "error");
+  };
+
+  return (unit) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      unit.resolve = resolve;
+      unit.reject = reject;
+      enqueue([unit]);
+    });
+}
