@@ -3,7 +3,14 @@ import { groupTopSeries } from "./groupTopSeries.js";
 
 const item = (label: string, tokens: number[]) => ({
   label,
-  series: tokens.map((value, index) => ({ ts: index * 86_400, tokens: value, sessions: value > 0 ? 1 : 0 })),
+  series: tokens.map((value, index) => ({
+    ts: index * 86_400,
+    tokens: value,
+    sessions: value > 0 ? 1 : 0,
+    seconds: 0,
+    earned: "0",
+    disputed: 0,
+  })),
 });
 
 describe("groupTopSeries", () => {

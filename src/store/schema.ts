@@ -169,7 +169,9 @@ export const closes = sqliteTable(
     // Which bids have a readable close: the pairs whose counters the audit reads.
     index("closes_bid").on(t.bidRef).where(sql`bid_ref IS NOT NULL AND closed_at IS NOT NULL`),
     // Providers known only from a close's log (its bid could not be read): few, counted in meta.json.
-    index("closes_log_provider").on(t.chainId, t.providerRef).where(sql`bid_ref IS NULL AND provider_ref IS NOT NULL`),
+    index("closes_log_provider")
+      .on(t.chainId, t.providerRef)
+      .where(sql`bid_ref IS NULL AND provider_ref IS NOT NULL`),
   ],
 );
 
