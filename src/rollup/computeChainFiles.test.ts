@@ -168,3 +168,19 @@ describe("computeChainFiles: retention", () => {
     expect(files["rollup/by-model-daily.json"].models[1]?.series[0]).toEqual(keyedZero);
   });
 });
+
+describe("computeChainFiles: several chains", () => {
+  test("behavior: the hourly series starts at the earliest close of every chain, not of the first chain's day", () => {
+    // The store hands one group per day and chain, by chain id: 8453's first, whose close is later.
+    const first = utc(2026, 2, 15);
+    const asOf = first + 20 * hour;
+    const { files } = rollupOf(
+      [close(first + 15 * hour, 1, { chainId: 8453 }), close(first + 3 * hour + 59, 2, { chainId: 42161 })],
+      asOf,
+    );
+    const hourly = files["rollup/hourly.json"].series;
+    expect(hourly[0]).toMatchObject({ ts: first + 3 * hour, tokens: 2, sessions: 1 });
+    expect(hourly).toHaveLength(18);
+    expect(hourly.reduce((sum, bucket) => sum + bucket.sessions, 0)).toBe(2);
+  });
+});
