@@ -184,3 +184,29 @@ describe("computeChainFiles: several chains", () => {
     expect(hourly.reduce((sum, bucket) => sum + bucket.sessions, 0)).toBe(2);
   });
 });
+
+describe("computeChainFiles: closes after the as-of", () => {
+  test("behavior: a day of closes after the as-of day changes no model's or provider's median", () => {
+    // Two chains synced to either side of midnight: the top-level as-of is the earlier one, and
+    // the other chain's closes after midnight form a day group after the as-of day.
+    const asOf = utc(2026, 2, 15, 23, 59, 30);
+    const dayFirst = floorDay(asOf) - 364 * day;
+    const world = { bids: { 1: { model: 1, provider: 1 }, 2: { model: 2, provider: 2 } } };
+    const { files } = rollupOf(
+      [
+        close(dayFirst + 60, 1, { bidRef: 2, providerRef: 2, ttftMs: 500, tps: 7_000 }),
+        close(asOf, 2, { ttftMs: 100, tps: 1_000 }),
+        close(floorDay(asOf) + day + 60, 4, { chainId: 42161, ttftMs: 900, tps: 9_000 }),
+      ],
+      asOf,
+      world,
+    );
+    const [model1, model2] = files["rollup/by-model-daily.json"].models;
+    expect(model2?.series[0]).toMatchObject({ ts: dayFirst, tokens: 1, ttft: 0.5, tps: 7 });
+    expect(model1?.series.at(-1)).toMatchObject({ ts: floorDay(asOf), tokens: 2, ttft: 0.1, tps: 1 });
+    const [provider1, provider2] = files["rollup/by-provider-daily.json"].providers;
+    expect(provider2?.series[0]).toMatchObject({ ts: dayFirst, tokens: 1, ttft: 0.5, tps: 7 });
+    expect(provider1?.series.at(-1)).toMatchObject({ ts: floorDay(asOf), tokens: 2, ttft: 0.1, tps: 1 });
+    expect(files["rollup/daily.json"].series[0]).toMatchObject({ ts: dayFirst, ttft: 0.5, tps: 7 });
+  });
+});
