@@ -143,3 +143,22 @@ describe("figuresOf: sums past 2^53", () => {
     expect(files["rollup/hourly.json"].series.at(-1)?.tokens).toBe(BigInt(count) * BigInt(perClose));
   });
 });
+
+describe("figuresOf: a bid's session time past 2^53", () => {
+  test("behavior: earned stays exact where seconds does", () => {
+    // The largest times readSessions accepts are 2^40 (a chain stamping its blocks there): 8,193
+    // sessions of one bid, each opened at 1 and closed at 2^40, pass 2^53 seconds together.
+    const closedAt = 2 ** 40;
+    const closes = Array.from({ length: 8_193 }, () => ({
+      closedAt,
+      seconds: closedAt - 1,
+      bidRef: 1,
+      providerRef: 1,
+    }));
+    const { files } = rollupOf(closes, closedAt, { bids: { 1: { model: 1, provider: 1, price: 3n } } });
+    const seconds = 8_193n * (2n ** 40n - 1n);
+    expect(files["summary.json"].all.seconds).toBe(seconds);
+    expect(files["summary.json"].all.earned).toBe((seconds * 3n).toString());
+    expect(files["models.json"].models[0]?.windows["24h"].earned).toBe((seconds * 3n).toString());
+  });
+});
