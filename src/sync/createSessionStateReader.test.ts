@@ -138,6 +138,28 @@ describe("createSessionStateReader", () => {
     ]);
   });
 
+  test("behavior: ranges read together share a session's read, and leave no state behind", async () => {
+    for (const order of ["open's range first", "close's range first"]) {
+      const fake = fakeReadSessions({ 1: { ok: true, state: state() } }, { hold: true });
+      const reader = createSessionStateReader(fake.readSessions, options);
+      const opening = () => reader.read(logs(log("opened", 1, 10)), none);
+      const closing = () => reader.read(none, logs(log("closed", 1, 30)));
+      const both = order === "open's range first" ? [opening(), closing()] : [closing(), opening()];
+      fake.release();
+      const [first, second] = await Promise.all(both);
+      expect({ order, calls: fake.calls }).toEqual({ order, calls: [[id(1)]] });
+      expect([first?.states.get(id(1)), second?.states.get(id(1))]).toEqual([
+        { ok: true, state: state() },
+        { ok: true, state: state() },
+      ]);
+      // The close's range took the state: nothing is kept for a later range.
+      const later = reader.read(none, logs(log("closed", 1, 40)));
+      fake.release();
+      await later;
+      expect({ order, calls: fake.calls }).toEqual({ order, calls: [[id(1)], [id(1)]] });
+    }
+  });
+
   test("behavior: a failed read is passed on without asking again; no answer is a failed read", async () => {
     const fake = fakeReadSessions({ 1: { ok: false, error: "reverted" } });
     const reader = createSessionStateReader(fake.readSessions, options);

@@ -52,6 +52,17 @@ describe("followChain: each state read once", () => {
     );
   });
 
+  test("behavior: also when the close is in a range read at the same time as the open's", async () => {
+    const s = setup();
+    // Closed 20 blocks later: two ranges on, both in flight together (four ranges are read ahead).
+    sessionsAcrossRanges(s.chain, 20);
+    await followFake(s.sync, s.chain);
+    for (const n of [1, 2, 3]) expect(readsOf(s.chain.calls.readSessions, id(n))).toBe(1);
+    expect(rows(s.store, "SELECT count(*) AS closes FROM closes WHERE closed_at IS NOT NULL")).toEqual([
+      { closes: 3 },
+    ]);
+  });
+
   test("behavior: a bid is read once per run however many ranges in flight name it; never in later runs", async () => {
     const s = setup();
     sessionsAcrossRanges(s.chain, 2);
