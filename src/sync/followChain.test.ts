@@ -140,6 +140,17 @@ describe("followChain", () => {
     ]);
   });
 
+  test("behavior: a log of another contract inside a range is counted as foreign, never indexed", async () => {
+    const s = setup();
+    s.chain.mine(4);
+    s.chain.addLog({ address: "0x00000000000000000000000000000000000000dd", topics: [id(0xe7)] });
+    s.chain.mine(2);
+    expect(await follow(s)).toMatchObject({ logs: 0, sessionsOpened: 0, toBlock: 6 });
+    expect(rows(s.store, "SELECT kind, block_number, detail FROM anomalies")).toEqual([
+      { kind: "foreign-log", block_number: 4, detail: "log of another contract" },
+    ]);
+  });
+
   test("behavior: confirmations keep the target back; a run with nothing new reads nothing", async () => {
     const s = setup();
     s.chain.mine(30);
