@@ -11,9 +11,13 @@ export class Sums {
   readonly tokens: Float64Array;
   readonly seconds: Float64Array;
   readonly disputed: Float64Array;
-  /** Session time per (bucket, bid), at earnBase[bucket] + the bid's index in the bucket's bids. */
+  /**
+   * Session time per (bucket, bid), at earnBase[bucket] + the bid's index in the bucket's bids;
+   * read it with earnSecondsOf (past 2^52 it is carried too).
+   */
   readonly earnSeconds: Float64Array;
   private readonly carried = new Map<number, bigint>();
+  private readonly earnCarried = new Map<number, bigint>();
 
   constructor(
     readonly count: number,
@@ -44,8 +48,17 @@ export class Sums {
     this.seconds[bucket] = s < exactLimit ? s : this.carry(-1 - bucket, s);
     if (bid >= 0) {
       const at = (this.earnBase[bucket] as number) + bid;
-      this.earnSeconds[at] = (this.earnSeconds[at] as number) + seconds;
+      const e = (this.earnSeconds[at] as number) + seconds;
+      this.earnSeconds[at] = e < exactLimit ? e : carryInto(this.earnCarried, at, e);
     }
+  }
+
+  /** A bid's exact session time in its slot of earnSeconds. */
+  earnSecondsOf(at: number): bigint {
+    const value = this.earnSeconds[at] as number;
+    const carried = this.earnCarried.size === 0 ? undefined : this.earnCarried.get(at);
+    if (carried === undefined) return value === 0 ? 0n : BigInt(value);
+    return carried + BigInt(value);
   }
 
   /** A bucket's exact token sum. */
@@ -59,7 +72,12 @@ export class Sums {
   }
 
   private carry(key: number, value: number): number {
-    this.carried.set(key, (this.carried.get(key) ?? 0n) + BigInt(value));
-    return 0;
+    return carryInto(this.carried, key, value);
   }
+}
+
+/** Moves a running sum into its bigint; the double starts again from 0. */
+function carryInto(carried: Map<number, bigint>, key: number, value: number): number {
+  carried.set(key, (carried.get(key) ?? 0n) + BigInt(value));
+  return 0;
 }

@@ -54,8 +54,8 @@ function earnedOf(
   const count = bids ? bids.length : prices.length;
   let total = 0n;
   for (let i = 0; i < count; i++) {
-    const seconds = sums.earnSeconds[base + i] as number;
-    if (seconds !== 0) total += BigInt(seconds) * (prices[bids ? (bids[i] as number) : i] as bigint);
+    const seconds = sums.earnSecondsOf(base + i);
+    if (seconds !== 0n) total += seconds * (prices[bids ? (bids[i] as number) : i] as bigint);
   }
   return total.toString();
 }

@@ -12,7 +12,7 @@ const windowDays = [1, 7, 30];
 
 /** Everything the files of a computation are made of, bucketed. */
 export type Tally = {
-  /** The earliest close at or before the as-of (undefined: none). */
+  /** The earliest close at or before the as-of, of every chain (undefined: none). */
   earliest: number | undefined;
   hourFirst: number;
   dayFirst: number;
@@ -119,6 +119,9 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
         tally.earliest = minClose(group, asOf);
         tally.monthFirst = floorMonth(tally.earliest);
         tally.monthly = series(monthsBetween(tally.monthFirst, floorMonth(asOf)) + 1);
+      } else if (closedAt < tally.earliest) {
+        // Another chain's group of the same day (groups come by day, then chain): same month.
+        tally.earliest = closedAt;
       }
       if (month < 0) {
         month = monthsBetween(tally.monthFirst as number, floorMonth(day));

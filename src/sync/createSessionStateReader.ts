@@ -6,8 +6,9 @@ import type { AnomalyRow } from "./SyncStore.js";
 export type SessionStateReader = {
   /**
    * getSession for every session a range names, each read once: a session both opened and
-   * closed in the range needs one read, and one whose final state an earlier range of this run
-   * already saw (opened there, closed since) needs none.
+   * closed in the range needs one read, one whose final state an earlier range of this run
+   * already saw (opened there, closed since) needs none, and ranges in flight together that name
+   * the same session share one read.
    */
   read(
     opens: ReadonlyMap<string, SessionLog>,
@@ -37,6 +38,11 @@ export function createSessionStateReader(
   // Final states of sessions closed before the range that holds their close log: that range
   // takes the state from here, and drops it (a backfill would otherwise keep every one).
   const closedAhead = new Map<string, SessionState>();
+  // Reads in flight, by session: a range naming a session that another range is reading waits for
+  // that read. `closeTaken`: a range holding the session's close shares it, so that no range keeps
+  // the state for later. (A range that reads a session only after the range of its close is done
+  // still keeps it until the end of the run: rare, ranges are read in order.)
+  const inFlight = new Map<string, InFlightRead>();
 
   return {
     async read(opens, closes) {
@@ -55,10 +61,30 @@ export function createSessionStateReader(
       const lags = (id: string, read: SessionRead) =>
         read.ok && (read.state.openedAt === 0 || (closes.has(id) && read.state.closedAt === 0));
       for (let attempt = 1; pending.length > 0; attempt++) {
-        const reads = await readSessions(pending);
+        const fresh = pending.filter((id) => !inFlight.has(id));
+        if (fresh.length > 0) {
+          const batch = readSessions(fresh);
+          for (const id of fresh) {
+            const read = batch.then(
+              (reads): SessionRead => reads.get(id) ?? { ok: false, error: "no result" },
+            );
+            inFlight.set(id, { read, closeTaken: false });
+          }
+        }
+        const entries = pending.map((id) => {
+          const entry = inFlight.get(id) as InFlightRead;
+          if (closes.has(id)) entry.closeTaken = true;
+          return entry;
+        });
+        let reads: SessionRead[];
+        try {
+          reads = await Promise.all(entries.map((entry) => entry.read));
+        } finally {
+          for (const id of fresh) inFlight.delete(id);
+        }
         const lagging: string[] = [];
-        for (const id of pending) {
-          const read = reads.get(id) ?? { ok: false, error: "no result" };
+        for (const [i, id] of pending.entries()) {
+          const read = reads[i] as SessionRead;
           if (lags(id, read)) {
             if (attempt < attempts) {
               lagging.push(id);
@@ -71,7 +97,8 @@ export function createSessionStateReader(
             continue;
           }
           if (!read.ok) logger.debug("getSession failed", { session: id, error: read.error });
-          if (read.ok && read.state.closedAt > 0 && !closes.has(id)) closedAhead.set(id, read.state);
+          if (read.ok && read.state.closedAt > 0 && !closes.has(id) && !entries[i]?.closeTaken)
+            closedAhead.set(id, read.state);
           states.set(id, read);
         }
         pending = lagging;
@@ -81,6 +108,8 @@ export function createSessionStateReader(
     },
   };
 }
+
+type InFlightRead = { read: Promise<SessionRead>; closeTaken: boolean };
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,49 @@
+import { describe, expect, test } from "vitest";
+import type { BidRecord } from "../store/createIndexReader.js";
+import { createUniverse } from "./createUniverse.js";
+
+const bid = (modelRef: number, providerRef: number, pricePerSecond = 1n): BidRecord => ({
+  chainId: 8453,
+  modelRef,
+  providerRef,
+  pricePerSecond,
+});
+
+describe("createUniverse", () => {
+  test("default: dense indices by ref order; each bid's model, provider and place among their bids", () => {
+    // Refs as the store hands them: not dense, not in order. Provider 9 only names closes.
+    const bids = new Map([
+      [7, bid(20, 5, 70n)],
+      [3, bid(10, 4, 30n)],
+      [5, bid(20, 4, 50n)],
+    ]);
+    const u = createUniverse(bids, [9, 4, 5, 4]);
+    expect([u.modelCount, u.providerCount, u.bidCount]).toEqual([2, 3, 3]);
+    // Models in the order their first bid comes (bid refs ascending); providers by ref.
+    expect(u.modelRefs).toEqual([10, 20]);
+    expect(u.providerRefs).toEqual([4, 5, 9]);
+    expect(u.bidPrices).toEqual([30n, 50n, 70n]);
+    expect([4, 5, 9, 6].map((ref) => u.providerIndex[ref])).toEqual([0, 1, 2, -1]);
+    const byBid = (column: Int32Array) => [3, 5, 7].map((ref) => column[ref]);
+    expect(byBid(u.bidIndex)).toEqual([0, 1, 2]);
+    expect(byBid(u.bidModel)).toEqual([0, 1, 1]);
+    expect(byBid(u.bidProvider)).toEqual([0, 0, 1]);
+    expect(byBid(u.bidInModel)).toEqual([0, 0, 1]);
+    expect(byBid(u.bidInProvider)).toEqual([0, 1, 0]);
+    expect(u.bidIndex[4]).toBe(-1);
+    expect(u.modelBids).toEqual([[0], [1, 2]]);
+    expect(u.providerBids).toEqual([[0, 1], [2], []]);
+  });
+
+  test("behavior: nothing stored: an empty universe", () => {
+    const u = createUniverse(new Map(), []);
+    expect([u.modelCount, u.providerCount, u.bidCount]).toEqual([0, 0, 0]);
+    expect(u.providerIndex[0]).toBe(-1);
+  });
+
+  test("error: a bid naming a provider that is not stored", () => {
+    expect(() => createUniverse(new Map([[1, bid(1, 2)]]), [3])).toThrow(
+      "bid 1 names provider 2, which is not stored",
+    );
+  });
+});
