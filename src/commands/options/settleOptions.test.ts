@@ -1,0 +1,70 @@
+import { describe, expect, test } from "vitest";
+import { presets } from "../../chain/presets.js";
+import { fromEnvironment, secretUrlsOf, settleChainOptions, settleOutputOptions } from "./settleOptions.js";
+
+/** What a workflow hands over for a secret that is not set: an empty string (issue 12). */
+const blank = {
+  RPC_URL: "",
+  RPC_URL_8453: "",
+  RPC_URL_42161: " ",
+  DB_PATH: "",
+  OUT_DIR: "",
+  RPC_TIMEOUT_MS: "",
+  RPC_RETRIES: "",
+};
+
+describe("settleOptions", () => {
+  test("default: no flag, no environment: both presets' public endpoints, the default paths", () => {
+    const chains = settleChainOptions({}, {});
+    expect(chains.endpoints.map((spec) => spec.url)).toEqual([presets.base.rpcUrl, presets.arbitrum.rpcUrl]);
+    expect(settleOutputOptions({}, {})).toEqual({
+      db: "data/throughput.sqlite",
+      out: "out",
+      stuckGrace: 3600,
+      updateInterval: 3600,
+    });
+  });
+
+  test("behavior: an empty environment variable counts as unset, for every variable read", () => {
+    expect(settleChainOptions({}, blank)).toEqual(settleChainOptions({}, {}));
+    expect(settleOutputOptions({}, blank)).toEqual(settleOutputOptions({}, {}));
+    expect(secretUrlsOf({}, blank)).toEqual([]);
+    for (const name of Object.keys(blank)) expect(fromEnvironment(blank, name), name).toBeUndefined();
+  });
+
+  test("behavior: one chain's endpoint set, the other's secret empty: that chain alone, from the environment", () => {
+    const options = settleChainOptions({}, { ...blank, RPC_URL_8453: "https://base.example/key" });
+    expect(options.endpoints).toEqual([
+      { url: "https://base.example/key", source: "RPC_URL_8453", expectedChainId: 8453 },
+    ]);
+  });
+
+  test("behavior: the publish workflow's fallbacks: each chain's secret, else its preset's public endpoint", () => {
+    const options = settleChainOptions(
+      {},
+      { RPC_URL: "", RPC_URL_8453: "https://base.example/key", RPC_URL_42161: presets.arbitrum.rpcUrl },
+    );
+    expect(options.endpoints.map((spec) => [spec.source, spec.url])).toEqual([
+      ["RPC_URL_42161", presets.arbitrum.rpcUrl],
+      ["RPC_URL_8453", "https://base.example/key"],
+    ]);
+  });
+
+  test("behavior: flags win over the environment, which wins over defaults", () => {
+    const env = { DB_PATH: "env.sqlite", OUT_DIR: "env-out", RPC_TIMEOUT_MS: "500" };
+    expect(settleOutputOptions({}, env)).toMatchObject({ db: "env.sqlite", out: "env-out" });
+    expect(settleOutputOptions({ db: "flag.sqlite", out: "flag-out" }, env)).toMatchObject({
+      db: "flag.sqlite",
+      out: "flag-out",
+    });
+    expect(settleChainOptions({}, env).rpc.timeoutMs).toBe(500);
+    expect(settleChainOptions({ rpcTimeout: "700" }, env).rpc.timeoutMs).toBe(700);
+  });
+
+  test("error: a value in the environment that does not parse names the variable", () => {
+    expect(() => settleChainOptions({}, { RPC_RETRIES: "many" })).toThrow('Invalid RPC_RETRIES: "many"');
+    expect(() => settleChainOptions({}, { RPC_URL_8453: "ftp://x" })).toThrow(
+      'Invalid RPC_URL_8453: "ftp://x/"',
+    );
+  });
+});

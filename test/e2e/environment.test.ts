@@ -1,0 +1,56 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import { runProcess } from "../../src/util/runProcess.js";
+import { oneSessionHistory } from "../support/oneSessionHistory.js";
+import { cliEnv, cliPath } from "../support/runCli.js";
+
+/**
+ * The environment as a workflow hands it over (issue 12): a secret that is not set arrives as an
+ * empty variable, and an empty variable means "unset", for every variable the CLI reads.
+ */
+describe("the environment of a scheduled job", () => {
+  const endTime = Date.UTC(2026, 6, 1) / 1000;
+  let chain: DevChain;
+  let dir: string;
+
+  beforeAll(async () => {
+    chain = await startDevChain(oneSessionHistory(endTime));
+    dir = mkdtempSync(join(tmpdir(), "mor-environment-"));
+  });
+  afterAll(async () => {
+    await chain?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("behavior: RPC_URL, RPC_URL_8453, DB_PATH and OUT_DIR empty are unset: the other endpoint and the default paths are used", async () => {
+    const cwd = mkdtempSync(join(dir, "job-"));
+    const result = await runProcess(
+      process.execPath,
+      [cliPath, "run", "--contract", chain.contract, "--from-block", "0", "--confirmations", "0", "--json"],
+      {
+        cwd,
+        env: cliEnv({
+          RPC_URL: "",
+          RPC_URL_8453: "",
+          RPC_URL_31337: chain.rpcUrl,
+          DB_PATH: "",
+          OUT_DIR: "",
+          RPC_TIMEOUT_MS: "",
+          RPC_RETRIES: "",
+        }),
+        timeoutMs: 120_000,
+      },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const summary = JSON.parse(result.stdout) as {
+      build: { out: string; chains: Array<{ chainId: number }> };
+    };
+    expect(summary.build.out).toBe("out");
+    expect(summary.build.chains.map((c) => c.chainId)).toEqual([31337]);
+    expect(existsSync(join(cwd, "data", "throughput.sqlite"))).toBe(true);
+    expect(existsSync(join(cwd, "out", "api", "throughput", "meta.json"))).toBe(true);
+  });
+});
