@@ -8,24 +8,31 @@ export type IndexedChain = { chainId: number; contract: string; fromBlock: numbe
 /**
  * What an existing database was indexed for (empty before its first synced range), read without
  * writing a byte: no pragma that writes, no migration, no lock file. A database written by a
- * newer version, a file that is not SQLite, and a SQLite file of another application are refused.
+ * newer version, a file that is not SQLite, and a SQLite file of another application (any table
+ * but ours, whatever its user_version) are refused.
  */
 export function inspectDatabase(path: string): IndexedChain[] {
   let sqlite: Database.Database | undefined;
   try {
     sqlite = new Database(path, { fileMustExist: true });
     sqlite.pragma("busy_timeout = 5000");
-    const version = checkSchemaVersion(sqlite, path);
     const tables = sqlite
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
       .pluck()
       .all() as string[];
-    if (version === 0) {
-      if (tables.length === 0) return [];
+    if (tables.length === 0) return []; // empty: ours to create
+    // Ours: the migrations' journal and the chains' table (1.0: the checkpoint), whatever
+    // user_version says (0 after a first open killed between migrating and recording it).
+    // Checked before the version, so another application's version is not taken for ours.
+    const ours =
+      tables.includes("__drizzle_migrations") && (tables.includes("chains") || tables.includes("checkpoint"));
+    if (!ours) {
+      const theirs = tables.filter((name) => !name.startsWith("sqlite_"));
       throw new UserError(`The database ${path} belongs to another application`, {
-        details: `It holds tables mor-throughput did not create (${tables.slice(0, 5).join(", ")}${tables.length > 5 ? ", ..." : ""}). Nothing was written to it. Point --db at a mor-throughput database, or at a path where one can be created.`,
+        details: `It holds tables mor-throughput did not create (${theirs.slice(0, 5).join(", ")}${theirs.length > 5 ? ", ..." : ""}). Nothing was written to it. Point --db at a mor-throughput database, or at a path where one can be created.`,
       });
     }
+    checkSchemaVersion(sqlite, path);
     if (tables.includes("chains")) {
       return sqlite
         .prepare(
@@ -34,14 +41,18 @@ export function inspectDatabase(path: string): IndexedChain[] {
         .all() as IndexedChain[];
     }
     // Written by 1.0: one chain, in the checkpoint table (opening the database upgrades it).
-    if (tables.includes("checkpoint")) {
-      return sqlite
-        .prepare("SELECT chain_id AS chainId, contract, from_block AS fromBlock FROM checkpoint WHERE id = 1")
-        .all() as IndexedChain[];
-    }
-    return [];
+    return sqlite
+      .prepare("SELECT chain_id AS chainId, contract, from_block AS fromBlock FROM checkpoint WHERE id = 1")
+      .all() as IndexedChain[];
   } catch (error) {
     if (error instanceof UserError) throw error;
+    if ((error as { code?: string }).code === "SQLITE_NOTADB") {
+      throw new UserError(`${path} is not a SQLite database`, {
+        details:
+          "Expected a mor-throughput database, or a path where one can be created (--db). Nothing was written to it.",
+        cause: error,
+      });
+    }
     throw new UserError(`Cannot read the database ${path}`, {
       details: `Expected a mor-throughput SQLite database (--db). ${(error as Error).message}`,
       cause: error,
