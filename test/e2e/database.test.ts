@@ -1,9 +1,21 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import { acquireLock } from "../../src/store/acquireLock.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { chainArgs, runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
@@ -108,3 +120,62 @@ function sqlite(path: string, sql: string): void {
   db.exec(sql);
   db.close();
 }
+
+/**
+ * A database with corrupt pages in the middle (a disk, a copy or a cache gone wrong): exit 1 with
+ * what to do, not an internal error, and the locks released (issue 12).
+ */
+describe("a damaged database", () => {
+  const endTime = Date.UTC(2026, 6, 1) / 1000;
+  let chain: DevChain;
+  let dir: string;
+  let good: string;
+
+  beforeAll(async () => {
+    chain = await startDevChain(generateHistory({ seed: 12, days: 20, sessionsPerDay: 60, endTime }));
+    dir = mkdtempSync(join(tmpdir(), "mor-damaged-"));
+    good = join(dir, "good.sqlite");
+    const run = await runCli(runArgs(chain, { db: good, out: join(dir, "good-out") }));
+    expect(run.code, run.stderr).toBe(0);
+  });
+  afterAll(async () => {
+    await chain?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A copy of the good database with a fifth of its pages, from the middle on, overwritten. */
+  function damagedCopy(name: string): string {
+    const path = join(dir, name);
+    copyFileSync(good, path);
+    const pageSize = 4096;
+    const pages = statSync(path).size / pageSize;
+    const fd = openSync(path, "r+");
+    for (let page = Math.floor(pages * 0.4); page < Math.floor(pages * 0.6); page++)
+      writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, page * pageSize);
+    closeSync(fd);
+    return path;
+  }
+
+  test.each(["build", "run"] as const)(
+    "error: %s exits 1, says to restore or re-index, and leaves no lock held",
+    async (command) => {
+      const db = damagedCopy(`${command}.sqlite`);
+      const out = join(dir, `${command}-out`);
+      const args = command === "build" ? ["build", "--db", db, "--out", out] : runArgs(chain, { db, out });
+      const result = await runCli(args);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr.split(dir).join("<dir>")).toMatch(
+        new RegExp(
+          `^error: The database <dir>/${command}\\.sqlite is damaged \\(database disk image is malformed\\)\\n` +
+            "Nothing was published\\. Restore it from a backup, or re-index: move it away and run again \\(a full backfill\\)\\.",
+        ),
+      );
+      expect(result.stderr).not.toMatch(/\n\s+at /); // no stack
+      // Both locks are free: another process takes them at once.
+      for (const path of [`${db}.lock`, join(out, ".lock")]) acquireLock(path, path).release();
+      // The same output directory takes a good database's publication.
+      const rebuilt = await runCli(["build", "--db", good, "--out", out]);
+      expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    },
+  );
+});
