@@ -4,6 +4,7 @@ import type { ConnectedChain } from "../chain/connectChain.js";
 import { UserError } from "../errors/BaseError.js";
 import { checkOutputDirectory } from "../publish/publishRelease.js";
 import { acquireLock } from "../store/acquireLock.js";
+import { damagedDatabaseError } from "../store/DamagedDatabaseError.js";
 import { inspectDatabase } from "../store/inspectDatabase.js";
 import { openStore, type Store } from "../store/openStore.js";
 import { checkIdentity } from "../sync/checkIdentity.js";
@@ -57,7 +58,8 @@ export type Resources = {
 
 /**
  * Runs `work` with the output directory (when given) and the database locked against other
- * runs, the database open; checks everything first, and releases everything after.
+ * runs, the database open; checks everything first, and releases everything after. A damaged
+ * database ends it with a DamagedDatabaseError (exit 1), whichever query finds the damage.
  */
 export async function withResources<T>(
   resources: Resources,
@@ -78,6 +80,9 @@ export async function withResources<T>(
     const store = openStore(db);
     releases.push(() => store.close());
     return await work(store);
+  } catch (error) {
+    // Corrupt pages surface wherever a query first reads them: exit 1 and what to do, wherever.
+    throw damagedDatabaseError(db, error) ?? error;
   } finally {
     for (const release of releases.reverse()) release();
   }

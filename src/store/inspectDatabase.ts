@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { UserError } from "../errors/BaseError.js";
+import { damagedDatabaseError } from "./DamagedDatabaseError.js";
 import { checkSchemaVersion } from "./openStore.js";
 
 /** What an existing database indexes, per chain. */
@@ -53,6 +54,8 @@ export function inspectDatabase(path: string): IndexedChain[] {
         cause: error,
       });
     }
+    const damaged = damagedDatabaseError(path, error);
+    if (damaged) throw damaged;
     throw new UserError(`Cannot read the database ${path}`, {
       details: `Expected a mor-throughput SQLite database (--db). ${(error as Error).message}`,
       cause: error,

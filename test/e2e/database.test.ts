@@ -166,7 +166,7 @@ describe("a damaged database", () => {
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr.split(dir).join("<dir>")).toMatch(
         new RegExp(
-          `^error: The database <dir>/${command}\\.sqlite is damaged \\(database disk image is malformed\\)\\n` +
+          `(^|\\n)error: The database <dir>/${command}\\.sqlite is damaged \\(database disk image is malformed\\)\\n` +
             "Nothing was published\\. Restore it from a backup, or re-index: move it away and run again \\(a full backfill\\)\\.",
         ),
       );
