@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { acquireLock } from "../../src/store/acquireLock.js";
+import { openStore } from "../../src/store/openStore.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { chainArgs, runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
@@ -178,4 +179,41 @@ describe("a damaged database", () => {
       expect(rebuilt.code, rebuilt.stderr).toBe(0);
     },
   );
+});
+
+/** Another run holds the database or the output directory: a cron's "try again later", 75. */
+describe("a database in use", () => {
+  let dir: string;
+  let db: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "mor-in-use-"));
+    db = join(dir, "db.sqlite");
+    openStore(db).close();
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test.each([
+    ["the database", (_out: string) => `${db}.lock`],
+    ["the output directory", (out: string) => join(out, ".lock")],
+  ])("error: a second run while another holds %s exits 75 and says to wait", async (what, lockPath) => {
+    const out = join(dir, `out-${what.replaceAll(" ", "-")}`);
+    const lock = acquireLock(lockPath(out), what);
+    try {
+      const result = await runCli(["build", "--db", db, "--out", out, "--json"]);
+      expect(result.code, result.stderr).toBe(75);
+      const held = what === "the database" ? `the database ${db}` : `the output directory ${out}`;
+      expect(JSON.parse(result.stdout)).toEqual({
+        error: {
+          name: "LockedError",
+          message: `Another mor-throughput run is using ${held}`,
+          details: expect.stringMatching(/Runs never interleave: wait for the other one to finish/),
+          exitCode: 75,
+        },
+      });
+    } finally {
+      lock.release();
+    }
+  });
 });
