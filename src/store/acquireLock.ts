@@ -1,11 +1,12 @@
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { UserError } from "../errors/BaseError.js";
+import { TransientError, UserError } from "../errors/BaseError.js";
 import { makeDirectory } from "../util/makeDirectory.js";
 
 export type Lock = { release(): void };
 
-export class LockedError extends UserError {
+/** Another run holds the lock: nothing is wrong, try again later (exit 75, what a cron retries). */
+export class LockedError extends TransientError {
   override name = "LockedError";
 }
 

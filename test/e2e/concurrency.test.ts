@@ -112,7 +112,7 @@ describe("readers and other runs while publishing", () => {
       );
       const firstResult = await firstRun;
       const secondResult = await (secondRun as Promise<Awaited<ReturnType<typeof runCli>>>);
-      expect(secondResult.code, secondResult.stderr).toBe(1);
+      expect(secondResult.code, secondResult.stderr).toBe(75);
       const held = shared === "database" ? `the database ${first.db}` : `the output directory ${first.out}`;
       expect(secondResult.stderr).toContain(`Another mor-throughput run is using ${held}`);
       expect(secondResult.stderr).toMatch(/Runs never interleave: wait for the other one to finish/);
