@@ -1,6 +1,8 @@
 import { Command } from "commander";
 import { buildCommand } from "./commands/build.js";
 import { demoCommand } from "./commands/demo.js";
+import { helpAfter } from "./commands/helpText.js";
+import { parseCommandLine } from "./commands/parseCommandLine.js";
 import { runCommandDefinition } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { syncCommand } from "./commands/sync.js";
@@ -11,7 +13,15 @@ import { packageVersion } from "./util/packageVersion.js";
 const program = new Command("mor-throughput")
   .description("Index the inference marketplace contract and publish the throughput rollup API.")
   .version(packageVersion())
-  .showHelpAfterError();
+  .showHelpAfterError()
+  .addHelpText(
+    "after",
+    helpAfter([
+      "npx mor-throughput demo                 # a local chain, indexed, published and served",
+      "npx mor-throughput run                  # index Base and Arbitrum One, publish into out/",
+      "npx mor-throughput run --help           # every flag of run",
+    ]),
+  );
 
 program.addCommand(syncCommand());
 program.addCommand(buildCommand());
@@ -20,4 +30,4 @@ program.addCommand(serveCommand());
 program.addCommand(validateCommand());
 program.addCommand(demoCommand());
 
-await program.parseAsync(process.argv);
+await parseCommandLine(program, process.argv);

@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { runCommand } from "./context.js";
+import { helpAfter } from "./helpText.js";
 import { addBuildOptions, addDbOption, addLogOptions } from "./options/addOptions.js";
 import { settleOutputOptions } from "./options/settleOptions.js";
 import { withResources } from "./resources.js";
@@ -11,6 +12,13 @@ export function buildCommand(): Command {
     "compute every file of the API from the database, validate it, publish it atomically",
   );
   addLogOptions(addBuildOptions(addDbOption(command)));
+  command.addHelpText(
+    "after",
+    helpAfter([
+      "npx mor-throughput build --db data/throughput.sqlite --out out",
+      "npx mor-throughput build --stuck-grace 7200 --json",
+    ]),
+  );
   return command.action((raw) =>
     runCommand(
       raw,

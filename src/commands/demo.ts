@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { Command } from "commander";
 import { connectChains } from "./connectChains.js";
 import { printResult, runCommand } from "./context.js";
+import { helpAfter } from "./helpText.js";
 import { addBuildOptions, addDbOption, addLogOptions, addPortOption } from "./options/addOptions.js";
 import { parseInteger } from "./options/parseValue.js";
 import { fromEnvironment, settleChainOptions, settleOutputOptions } from "./options/settleOptions.js";
@@ -27,6 +28,13 @@ export function demoCommand(): Command {
     )
     .option("--seed <n>", "seed of the generated history (default: 1)");
   addLogOptions(addPortOption(addBuildOptions(addDbOption(command, "a temporary file, removed on exit"))));
+  command.addHelpText(
+    "after",
+    helpAfter([
+      "npx mor-throughput demo",
+      "npx mor-throughput demo --no-serve --days 30 --out /tmp/demo-out",
+    ]),
+  );
   return command.action((raw) =>
     runCommand(raw, async (context) => {
       const { logger } = context;

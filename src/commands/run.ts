@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { connectChains } from "./connectChains.js";
 import { runCommand } from "./context.js";
+import { helpAfter } from "./helpText.js";
 import { addBuildOptions, addChainOptions, addDbOption, addLogOptions } from "./options/addOptions.js";
 import { settleChainOptions, settleOutputOptions } from "./options/settleOptions.js";
 import { type RunSummary, renderRunSummary } from "./summary/renderRunSummary.js";
@@ -11,6 +12,15 @@ export function runCommandDefinition(): Command {
     "sync every configured chain, then build: what the cron calls",
   );
   addLogOptions(addBuildOptions(addDbOption(addChainOptions(command))));
+  command.addHelpText(
+    "after",
+    helpAfter([
+      "npx mor-throughput run                    # Base and Arbitrum One through their public endpoints",
+      "RPC_URL_8453=https://base.example RPC_URL_42161=https://arb.example npx mor-throughput run",
+      "npx mor-throughput run --time-limit 5400 --update-interval 3600   # a cron job's first backfill",
+      "npx mor-throughput run --rpc-url http://127.0.0.1:8545 --contract 0x… --from-block 0 --confirmations 0 --db /tmp/t.sqlite --out /tmp/out",
+    ]),
+  );
   return command.action((raw) =>
     runCommand(
       raw,

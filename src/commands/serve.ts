@@ -6,6 +6,7 @@ import type { Logger } from "../log/createLogger.js";
 import { openApiPath } from "../publish/buildOpenApi.js";
 import { createStaticServer } from "../publish/createStaticServer.js";
 import { printResult, runCommand } from "./context.js";
+import { helpAfter } from "./helpText.js";
 import { addLogOptions, addOutOption, addPortOption } from "./options/addOptions.js";
 import { parseInteger } from "./options/parseValue.js";
 import { settleOutputOptions } from "./options/settleOptions.js";
@@ -13,6 +14,13 @@ import { settleOutputOptions } from "./options/settleOptions.js";
 export function serveCommand(): Command {
   const command = new Command("serve").description("serve the published directory on 127.0.0.1 for preview");
   addLogOptions(addPortOption(addOutOption(command)));
+  command.addHelpText(
+    "after",
+    helpAfter([
+      "npx mor-throughput serve                 # out/ on http://127.0.0.1:8080",
+      "npx mor-throughput serve --out /tmp/out --port 0",
+    ]),
+  );
   return command.action((raw) =>
     runCommand(raw, async (context) => {
       const { out } = settleOutputOptions(raw, context.env);

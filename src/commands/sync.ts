@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { connectChains } from "./connectChains.js";
 import { runCommand } from "./context.js";
+import { helpAfter } from "./helpText.js";
 import { addChainOptions, addDbOption, addLogOptions } from "./options/addOptions.js";
 import { settleChainOptions, settleOutputOptions } from "./options/settleOptions.js";
 import { withResources } from "./resources.js";
@@ -12,6 +13,13 @@ export function syncCommand(): Command {
     "follow the contract's logs on every configured chain from the start block to the target block into SQLite",
   );
   addLogOptions(addDbOption(addChainOptions(command)));
+  command.addHelpText(
+    "after",
+    helpAfter([
+      "npx mor-throughput sync --chain base --rpc-url https://base.example --to-block finalized",
+      "npx mor-throughput sync --time-limit 600 --json",
+    ]),
+  );
   return command.action((raw) =>
     runCommand(
       raw,

@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { UserError } from "../errors/BaseError.js";
 import { validateDirectory } from "../publish/validateDirectory.js";
 import { runCommand } from "./context.js";
+import { helpAfter } from "./helpText.js";
 import { addLogOptions, addOutOption } from "./options/addOptions.js";
 import { settleOutputOptions } from "./options/settleOptions.js";
 
@@ -10,6 +11,10 @@ export function validateCommand(): Command {
     .description("validate a published directory against the schemas")
     .argument("[dir]", "published directory (default: --out, else out)");
   addLogOptions(addOutOption(command));
+  command.addHelpText(
+    "after",
+    helpAfter(["npx mor-throughput validate out", "npx mor-throughput validate out/current --json"]),
+  );
   return command.action((dir: string | undefined, raw) =>
     runCommand(
       raw,

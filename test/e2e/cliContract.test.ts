@@ -35,7 +35,7 @@ describe("--help", () => {
       ["--rpc-batch-size <n>", "100"],
       ["--rpc-concurrency <n>", "4"],
       ["--update-interval <seconds>", "3600"],
-    ]) {
+    ] as const) {
       expect(run).toMatch(new RegExp(`${flag.replace(/[<>]/g, "\\$&")} .*\\(default: ${fallback}\\)`));
     }
   });
@@ -54,7 +54,11 @@ describe("--json: one object on stdout, whatever happens", () => {
 
   /** The one JSON object a failing command printed, with its exit code. */
   async function failure(args: string[], env: Record<string, string> = {}) {
-    const result = await runCli([...args, "--json"], { env, timeoutMs: 60_000 });
+    // --json right after the command: last, it would be the value of an option left without one.
+    const result = await runCli([...args.slice(0, 1), "--json", ...args.slice(1)], {
+      env,
+      timeoutMs: 60_000,
+    });
     let parsed: unknown;
     expect(
       () => {
