@@ -8,7 +8,7 @@ import { helpAfter } from "./helpText.js";
 import { addBuildOptions, addDbOption, addLogOptions, addPortOption } from "./options/addOptions.js";
 import { parseInteger } from "./options/parseValue.js";
 import { fromEnvironment, settleChainOptions, settleOutputOptions } from "./options/settleOptions.js";
-import { serveDirectory } from "./serve.js";
+import { announcePreview, defaultPort, listenPreview } from "./serve.js";
 import { renderRunSummary } from "./summary/renderRunSummary.js";
 import { syncAndBuild } from "./syncAndBuild.js";
 
@@ -44,61 +44,71 @@ export function demoCommand(): Command {
         max: 100_000,
       });
       const seed = parseInteger("--seed", raw.seed ?? 1);
-      const port = parseInteger("--port", raw.port ?? 8080, { max: 65_535 });
+      const port = parseInteger("--port", raw.port ?? defaultPort, { max: 65_535 });
       const output = settleOutputOptions(raw, context.env);
       // anvil (an optional dependency) first: without it, exit 1 saying what to install, having made nothing.
       const anvil = (await import("../devchain/findAnvil.js")).findAnvil();
-      const temporary = raw.db === undefined && fromEnvironment(context.env, "DB_PATH") === undefined;
-      const scratch = temporary ? mkdtempSync(join(tmpdir(), "mor-throughput-demo-")) : undefined;
-      const db = scratch ? join(scratch, "demo.sqlite") : output.db;
-
-      // The dev-chain tooling: loaded only here.
-      const { startDemoNetwork } = await import("../devchain/startDemoNetwork.js");
-      const started = performance.now();
-      let network: Awaited<ReturnType<typeof startDemoNetwork>> | undefined;
-      const cleanup = async () => {
-        await network?.stop();
-        if (scratch) rmSync(scratch, { recursive: true, force: true });
-      };
-      // Exit as a shell reports a signal's death (128 + its number), once everything is removed.
-      const onSignal = (signal: NodeJS.Signals) => {
-        void cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-      };
-      process.once("SIGINT", onSignal);
-      process.once("SIGTERM", onSignal);
+      // Then the port, before minutes of work: a --port that is taken exits 1 at once; the default
+      // one, taken, is traded for a free one. The server answers 404 until the files are published.
+      const preview =
+        raw.serve === false
+          ? undefined
+          : await listenPreview(output.out, port, { fallback: raw.port === undefined, logger });
       try {
-        network = await startDemoNetwork({
-          seed,
-          days,
-          sessionsPerDay,
-          endTime: demoEndTime,
-          binary: anvil,
-          onProgress: (message, fields) => logger.info(message, fields),
-        });
-        // As a real deployment runs: one endpoint per chain, base first, the presets' contracts;
-        // no --from-block, so each chain starts at its contract's creation block.
-        const chains = await connectChains(
-          settleChainOptions(
-            { rpcUrl: network.chains.map((chain) => chain.rpcUrl), confirmations: ["0"] },
-            {},
-          ),
-          logger,
-        );
-        const summary = await syncAndBuild(chains, { ...output, db }, undefined, context);
-        const result = { ...summary, seconds: Math.round((performance.now() - started) / 100) / 10 };
-        logger.info(`demo published in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-        printResult(context, result, renderRunSummary);
-        if (raw.serve !== false) {
-          await network.stop();
-          await serveDirectory(output.out, port, logger);
-          logger.info("press Ctrl+C to stop");
-          await new Promise(() => {});
+        const temporary = raw.db === undefined && fromEnvironment(context.env, "DB_PATH") === undefined;
+        const scratch = temporary ? mkdtempSync(join(tmpdir(), "mor-throughput-demo-")) : undefined;
+        const db = scratch ? join(scratch, "demo.sqlite") : output.db;
+
+        // The dev-chain tooling: loaded only here.
+        const { startDemoNetwork } = await import("../devchain/startDemoNetwork.js");
+        const started = performance.now();
+        let network: Awaited<ReturnType<typeof startDemoNetwork>> | undefined;
+        const cleanup = async () => {
+          await network?.stop();
+          if (scratch) rmSync(scratch, { recursive: true, force: true });
+        };
+        // Exit as a shell reports a signal's death (128 + its number), once everything is removed.
+        const onSignal = (signal: NodeJS.Signals) => {
+          void cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+        };
+        process.once("SIGINT", onSignal);
+        process.once("SIGTERM", onSignal);
+        try {
+          network = await startDemoNetwork({
+            seed,
+            days,
+            sessionsPerDay,
+            endTime: demoEndTime,
+            binary: anvil,
+            onProgress: (message, fields) => logger.info(message, fields),
+          });
+          // As a real deployment runs: one endpoint per chain, base first, the presets' contracts;
+          // no --from-block, so each chain starts at its contract's creation block.
+          const chains = await connectChains(
+            settleChainOptions(
+              { rpcUrl: network.chains.map((chain) => chain.rpcUrl), confirmations: ["0"] },
+              {},
+            ),
+            logger,
+          );
+          const summary = await syncAndBuild(chains, { ...output, db }, undefined, context);
+          const result = { ...summary, seconds: Math.round((performance.now() - started) / 100) / 10 };
+          logger.info(`demo published in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+          printResult(context, result, renderRunSummary);
+          if (preview) {
+            await network.stop();
+            announcePreview(output.out, preview, logger);
+            logger.info("press Ctrl+C to stop");
+            await new Promise(() => {});
+          }
+          return undefined;
+        } finally {
+          process.off("SIGINT", onSignal);
+          process.off("SIGTERM", onSignal);
+          await cleanup();
         }
-        return undefined;
       } finally {
-        process.off("SIGINT", onSignal);
-        process.off("SIGTERM", onSignal);
-        await cleanup();
+        preview?.server.close();
       }
     }),
   );

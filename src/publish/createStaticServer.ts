@@ -5,17 +5,43 @@ import { headersFor } from "./headers.js";
 
 const maxUrlLength = 2048;
 
+/** What the preview answers to; a browser asks OPTIONS before a cross-origin request it must preflight. */
+const allowedMethods = "GET, HEAD, OPTIONS";
+
+/** Hosting configuration beside the published files: read by the host, never served by it. */
+const hostingFiles = new Set(["_headers", "_redirects"]);
+
 /**
- * Serves a published directory for preview: GET and HEAD of published files only. Paths are
- * decoded once, must stay inside the directory after symlinks are resolved, and may not name
- * hidden entries (.releases, .lock); anything else is a 4xx and never a byte from outside.
+ * Serves a published directory for preview: GET and HEAD of published files only, OPTIONS for
+ * CORS preflights. Paths are decoded once, must stay inside the directory after symlinks are
+ * resolved, and may not name hidden entries (.releases, .lock) or the hosting configuration
+ * (_headers); anything else is a 4xx and never a byte from outside. Every answer, errors
+ * included, carries `Access-Control-Allow-Origin: *`, as the hosts do: a dashboard on another
+ * origin then sees the status rather than a CORS failure.
  */
 export function createStaticServer(root: string): Server {
   const server = createServer({ maxHeaderSize: 8192 }, (request, response) => {
     const method = request.method ?? "";
+    if (method === "OPTIONS") {
+      const requested = request.headers["access-control-request-headers"];
+      response
+        .writeHead(204, {
+          Allow: allowedMethods,
+          "Access-Control-Allow-Origin": "*",
+          "Access-Control-Allow-Methods": allowedMethods,
+          ...(requested ? { "Access-Control-Allow-Headers": requested } : {}),
+          "Access-Control-Max-Age": "86400",
+        })
+        .end();
+      return;
+    }
     if (method !== "GET" && method !== "HEAD") {
       response
-        .writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain" })
+        .writeHead(405, {
+          Allow: allowedMethods,
+          "Content-Type": "text/plain",
+          "Access-Control-Allow-Origin": "*",
+        })
         .end("method not allowed\n");
       return;
     }
@@ -38,7 +64,7 @@ export function createStaticServer(root: string): Server {
   // CONNECT never reaches the handler above; unanswered, the client would wait on an open socket.
   server.on("connect", (_request, socket) => {
     socket.end(
-      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${allowedMethods}\r\nAccess-Control-Allow-Origin: *\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
     );
   });
   return server;
@@ -60,6 +86,7 @@ function resolveFile(root: string, url: string): { path: string; size: number; u
   if (path.includes("\0") || path.includes("\\") || !path.startsWith("/")) return 400;
   const segments = path.split("/").filter((segment) => segment !== "");
   if (segments.some((segment) => segment === ".." || segment === "." || segment.startsWith("."))) return 404;
+  if (segments.some((segment) => hostingFiles.has(segment))) return 404;
   let base: string;
   try {
     base = realpathSync(root);
