@@ -82,5 +82,7 @@ describe("workflows", () => {
     const publish = read("publish.yml");
     expect(publish).toMatch(/schedule:\n\s+- cron: "\d+ \* \* \* \*"/);
     expect(publish).toMatch(/npx mor-throughput run [^\n]*--update-interval 3600/);
+    // What is deployed passed the rules of SPEC.md and agrees with itself.
+    expect(publish).toMatch(/run: npx mor-throughput validate out --deep\n/);
   });
 });

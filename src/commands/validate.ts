@@ -8,19 +8,22 @@ import { settleOutputOptions } from "./options/settleOptions.js";
 
 export function validateCommand(): Command {
   const command = new Command("validate")
-    .description("validate a published directory against the schemas")
-    .argument("[dir]", "published directory (default: --out, else out)");
+    .description(
+      "check a published directory: every file present, valid against its schema and the rules of SPEC.md",
+    )
+    .argument("[dir]", "published directory (default: --out, else out)")
+    .option("--deep", "also check that the files agree with each other (the summary with the series, ...)");
   addLogOptions(addOutOption(command));
   command.addHelpText(
     "after",
-    helpAfter(["npx mor-throughput validate out", "npx mor-throughput validate out/current --json"]),
+    helpAfter(["npx mor-throughput validate out --deep", "npx mor-throughput validate out/current --json"]),
   );
   return command.action((dir: string | undefined, raw) =>
     runCommand(
       raw,
       async ({ env }) => {
         const target = dir ?? settleOutputOptions(raw, env).out;
-        const problems = validateDirectory(target);
+        const problems = validateDirectory(target, { deep: raw.deep === true });
         if (problems.length > 0) {
           throw new UserError(`${target} is not a valid publication (${problems.length} problem(s))`, {
             details: problems.join("\n"),

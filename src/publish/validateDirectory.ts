@@ -1,40 +1,116 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { apiSchemas } from "../api/apiSchemas.js";
 import { createValidator } from "../api/createValidator.js";
-import { apiPath, fileSchemas } from "../api/fileSchemas.js";
+import { apiPath, chainFileSchemas, chainFolder, fileSchemas } from "../api/fileSchemas.js";
+import type { Meta } from "../api/responseTypes.js";
+import { openApiPath, schemasPath } from "./buildOpenApi.js";
+import { checkConsistency } from "./spec/checkConsistency.js";
+import { checkFiles } from "./spec/checkFiles.js";
 
 /**
- * Checks a published directory: every file of SPEC.md present, JSON, valid against its
- * schema, and no other bucket under rollup/. Returns the problems found (none: valid).
+ * Checks a published directory (out/, or out/current/ as it is deployed) and returns the problems
+ * found (none: valid):
+ *
+ * - every file of SPEC.md's tables present, JSON and valid against its schema, at the top level
+ *   and for every chain meta.json lists (chains/{chainId}/), and no other file under rollup/ or
+ *   chains/;
+ * - the rest of a publication: the dashboard (index.html and the assets it loads), the OpenAPI
+ *   document and the schemas;
+ * - the rules of SPEC.md that the files show (spec/checkFiles.ts: dense series, counts, sort
+ *   orders, identifiers, nested windows, ...);
+ * - with `deep`, that the files agree with each other (spec/checkConsistency.ts).
  */
-export function validateDirectory(dir: string): string[] {
+export function validateDirectory(dir: string, options: { deep?: boolean } = {}): string[] {
   const root = join(dir, apiPath);
   if (!existsSync(root) || !statSync(root).isDirectory())
     return [`${root} does not exist: nothing published there`];
   const validator = createValidator();
   const problems: string[] = [];
-  for (const [path, schema] of Object.entries(fileSchemas)) {
+  const files: Record<string, unknown> = {};
+  const texts: Record<string, string> = {};
+  const read = (path: string, schema: string) => {
     const file = join(root, path);
     if (!existsSync(file)) {
       problems.push(`${path}: missing`);
-      continue;
+      return;
     }
+    const text = readFileSync(file, "utf8");
     let value: unknown;
     try {
-      value = JSON.parse(readFileSync(file, "utf8"));
+      value = JSON.parse(text);
     } catch (error) {
       problems.push(`${path}: not JSON (${(error as Error).message})`);
-      continue;
+      return;
     }
-    for (const problem of validator.validate(schema, value)) problems.push(`${path}: ${problem}`);
-  }
-  const rollupDir = join(root, "rollup");
-  if (existsSync(rollupDir)) {
-    const allowed = new Set(Object.keys(fileSchemas).filter((path) => path.startsWith("rollup/")));
-    for (const name of readdirSync(rollupDir)) {
+    const found = validator.validate(schema, value);
+    for (const problem of found) problems.push(`${path}: ${problem}`);
+    // The rules of SPEC.md read only files that passed their schema.
+    if (found.length === 0) {
+      files[path] = value;
+      texts[path] = text;
+    }
+  };
+  for (const [path, schema] of Object.entries(fileSchemas)) read(path, schema);
+
+  const chainIds = chainsOf(files["meta.json"] as Meta | undefined, root);
+  for (const chainId of chainIds)
+    for (const [path, schema] of Object.entries(chainFileSchemas))
+      read(`${chainFolder(chainId)}/${path}`, schema);
+
+  problems.push(...extraFiles(root, chainIds));
+  problems.push(...siteProblems(dir));
+  problems.push(...checkFiles(files));
+  if (options.deep) problems.push(...checkConsistency(files, texts));
+  return problems;
+}
+
+/** The chains of the publication: meta.json's, else (meta.json unreadable) the folders there are. */
+function chainsOf(meta: Meta | undefined, root: string): number[] {
+  if (meta) return meta.chains.map((chain) => chain.chainId);
+  const chains = join(root, "chains");
+  return existsSync(chains)
+    ? readdirSync(chains)
+        .filter((name) => /^[1-9]\d*$/.test(name))
+        .map(Number)
+    : [];
+}
+
+/** SPEC.md: any other bucket is a 404, so nothing else under rollup/; no chain folder but the chains'. */
+function extraFiles(root: string, chainIds: readonly number[]): string[] {
+  const problems: string[] = [];
+  const allowed = new Set(Object.keys(chainFileSchemas).filter((path) => path.startsWith("rollup/")));
+  for (const folder of ["", ...chainIds.map((chainId) => `${chainFolder(chainId)}/`)]) {
+    const rollup = join(root, folder, "rollup");
+    if (!existsSync(rollup)) continue;
+    for (const name of readdirSync(rollup))
       if (!allowed.has(`rollup/${name}`))
-        problems.push(`rollup/${name}: not part of the API (SPEC.md allows no other file here)`);
+        problems.push(`${folder}rollup/${name}: not part of the API (SPEC.md allows no other file here)`);
+  }
+  const chains = join(root, "chains");
+  if (existsSync(chains)) {
+    const known = new Set(chainIds.map(String));
+    for (const name of readdirSync(chains))
+      if (!known.has(name)) problems.push(`chains/${name}: not a chain of meta.json`);
+  }
+  return problems;
+}
+
+/** The rest of a release: the dashboard and the files it loads, the OpenAPI document, the schemas. */
+function siteProblems(dir: string): string[] {
+  const problems: string[] = [];
+  const page = join(dir, "index.html");
+  if (!existsSync(page)) problems.push("index.html: missing (the dashboard is part of a publication)");
+  else {
+    const html = readFileSync(page, "utf8");
+    for (const match of html.matchAll(/(?:src|href)="((?:\.\/)?assets\/[^"]+)"/g)) {
+      const asset = match[1] as string;
+      if (!existsSync(join(dir, asset))) problems.push(`${asset}: missing (index.html loads it)`);
     }
   }
+  const api = join(dir, apiPath);
+  if (!existsSync(join(api, openApiPath))) problems.push(`${openApiPath}: missing`);
+  for (const file of Object.keys(apiSchemas))
+    if (!existsSync(join(api, schemasPath, file))) problems.push(`${schemasPath}/${file}: missing`);
   return problems;
 }

@@ -179,6 +179,10 @@ describe("bad data on chain, end to end through the CLI", () => {
     expect(providers.map((p) => p.provider)).toContain(zeroAddress);
     // Control characters are escaped: every file is one line of JSON.
     expect(readFileSync(join(out, "api/throughput/rollup/by-model-daily.json"), "utf8")).not.toMatch(/\n./);
+
+    // validate's rules of SPEC.md, and --deep's consistency, hold on bad data too.
+    const validate = await runCli(["validate", out, "--deep", "--json"]);
+    expect(JSON.parse(validate.stdout)).toMatchObject({ valid: true, problems: [] });
   });
 
   test("error: output that fails its schema publishes nothing and exits 1", async () => {
