@@ -57,10 +57,19 @@ describe("--time-limit", () => {
     expect(first.stderr).toContain("time limit reached: the next run continues from the last synced block");
     const meta = JSON.parse(readFileSync(join(dir, "out/api/throughput/meta.json"), "utf8"));
     expect(meta.toBlock).toBe(stopped.sync.chains[0]?.toBlock);
+    // A partial history says so: readers and the page tell it from a complete one.
+    expect(meta.backfillComplete).toBe(false);
+    expect(meta.chains[0]).toMatchObject({ caughtUp: false, targetBlock: chain.lastBlock });
+    const partial = await runCli(["validate", join(dir, "out"), "--deep", "--json"]);
+    expect(JSON.parse(partial.stdout)).toMatchObject({ valid: true, problems: [] });
 
     const rest = parseJson<Summary>(await run(chain.rpcUrl, "db.sqlite", "out"));
     expect(rest.sync.complete).toBe(true);
     expect(rest.sync.chains[0]?.toBlock).toBe(chain.lastBlock);
+    const done = JSON.parse(readFileSync(join(dir, "out/api/throughput/meta.json"), "utf8"));
+    expect(done.backfillComplete).toBe(true);
+    expect(done.chains[0].caughtUp).toBe(true);
+    expect(done.chains[0]).not.toHaveProperty("targetBlock");
     parseJson(await run(chain.rpcUrl, "clean.sqlite", "clean"));
     expect(readPublished(join(dir, "out"))).toEqual(readPublished(join(dir, "clean")));
   });
