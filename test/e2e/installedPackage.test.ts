@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { packageRoot } from "../../src/util/packageRoot.js";
 import { type ProcessResult, runProcess } from "../../src/util/runProcess.js";
+import { npm, npmEnv, type PackResult } from "../support/npm.js";
 import { cliEnv } from "../support/runCli.js";
 
 /**
@@ -118,26 +119,6 @@ describe("the installed package", () => {
     expect(paths.filter((path) => path.endsWith(".map") || path.endsWith(".sol"))).toEqual([]);
   });
 });
-
-type PackResult = { filename: string; size: number; files: Array<{ path: string; size: number }> };
-
-/**
- * npm with the user's npm settings (cache, registry) but nothing of the `npm test` that may have
- * started this suite: its npm_package_*, npm_lifecycle_* and local prefix describe the checkout.
- */
-function npmEnv(): NodeJS.ProcessEnv {
-  const env = cliEnv();
-  for (const key of Object.keys(env)) {
-    if (/^npm_(package_|lifecycle_|command$|config_local_prefix$)/.test(key) || key === "INIT_CWD") {
-      delete env[key];
-    }
-  }
-  return env;
-}
-
-function npm(cwd: string, args: string[]): Promise<ProcessResult> {
-  return runProcess("npm", args, { cwd, env: npmEnv(), timeoutMs: 240_000 });
-}
 
 /** `npx --no`: the installed bin or a failure, never a download of the published package. */
 function npx(cwd: string, args: string[]): Promise<ProcessResult> {
