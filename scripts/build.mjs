@@ -3,10 +3,12 @@
 //   dist/cli.js, dist/index.js   the CLI and the package entry (esbuild bundles)
 //   dist/types/                  the package's declarations (tsc), for `import ... from "mor-throughput"`
 //   dist/dashboard/              the dashboard page and its content-hashed assets, which `build` publishes
+//   packages/client/dist/        @mor-throughput/client, from the same src/index.ts (packages/client/build.mjs)
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { build } from "esbuild";
+import { buildClient } from "../packages/client/build.mjs";
 
 // From scratch: chunk names carry content hashes, so a build over an old dist/ would leave the old
 // chunks beside the new ones (and `npm pack` would ship them).
@@ -79,3 +81,5 @@ writeFileSync(join(dashboard, "index.html"), html);
 execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], {
   stdio: "inherit",
 });
+
+await buildClient();

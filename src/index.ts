@@ -1,12 +1,15 @@
 /**
- * The package's public entry point: the API's response types (generated from schemas/) and a
- * typed client that fetches and validates them.
+ * The public entry point of both packages, `mor-throughput` and `@mor-throughput/client` (built
+ * from this very file by packages/client/build.mjs): the API's response types (generated from
+ * schemas/), a typed client that fetches and validates them, and what tells a stale publication.
+ * It reaches src/api/ and schemas/ only (packages/client/test/sources.test.ts).
  *
- *     import { createThroughputClient } from "mor-throughput";
+ *     import { createThroughputClient } from "@mor-throughput/client";
  *     const api = createThroughputClient("https://example.github.io/mor-throughput/");
  *     const summary = await api.summary(); // typed: summary["24h"].tokens
  */
 
+export { apiSchemas } from "./api/apiSchemas.js";
 export { apiVersion } from "./api/apiTypes.js";
 export {
   createThroughputClient,
@@ -14,7 +17,9 @@ export {
   type ThroughputClientOptions,
   type ThroughputFiles,
 } from "./api/client/createThroughputClient.js";
+export { type Freshness, freshnessOf } from "./api/client/freshnessOf.js";
 export { ThroughputClientError } from "./api/client/ThroughputClientError.js";
+export { apiPath, chainFileSchemas, fileSchemas } from "./api/fileSchemas.js";
 export type {
   ApiResponses,
   Audit,

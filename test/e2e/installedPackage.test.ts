@@ -105,6 +105,25 @@ describe("the installed package", () => {
     }
   });
 
+  test("behavior: the package entry, the typed client, is there for import and for require()", async () => {
+    const names = "Object.keys(m).filter((k) => /Client|freshness/.test(k)).sort().join()";
+    const imported = await runProcess(
+      process.execPath,
+      ["--input-type=module", "-e", `const m = await import("mor-throughput"); console.log(${names})`],
+      { cwd: app, env: npmEnv(), timeoutMs: 30_000 },
+    );
+    // require() of an ES module: Node 20.19 and later (the package's engines).
+    const required = await runProcess(
+      process.execPath,
+      ["-e", `const m = require("mor-throughput"); console.log(${names})`],
+      { cwd: app, env: npmEnv(), timeoutMs: 30_000 },
+    );
+    for (const result of [imported, required]) {
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.trim()).toBe("ThroughputClientError,createThroughputClient,freshnessOf");
+    }
+  });
+
   test("behavior: ships the license, the docs and the contract artifacts; no source maps, no Solidity", () => {
     const paths = packed.files.map((file) => file.path);
     expect(paths).toEqual(
