@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { buildCommand } from "./commands/build.js";
+import { checkCommand } from "./commands/check.js";
 import { demoCommand } from "./commands/demo.js";
 import { helpAfter } from "./commands/helpText.js";
 import { parseCommandLine } from "./commands/parseCommandLine.js";
@@ -28,6 +29,7 @@ program.addCommand(buildCommand());
 program.addCommand(runCommandDefinition());
 program.addCommand(serveCommand());
 program.addCommand(validateCommand());
+program.addCommand(checkCommand());
 program.addCommand(demoCommand());
 
 await parseCommandLine(program, process.argv);

@@ -12,7 +12,7 @@ import { runCli } from "../support/runCli.js";
  * codes and examples; with --json stdout carries exactly one JSON object, on failure too.
  */
 
-const commands = ["sync", "build", "run", "serve", "validate", "demo"] as const;
+const commands = ["sync", "build", "run", "serve", "validate", "check", "demo"] as const;
 
 describe("--help", () => {
   test("default: every command shows its defaults, the exit codes and examples", async () => {
