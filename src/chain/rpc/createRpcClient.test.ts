@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createFaultProxy, type FaultProxy } from "../../devchain/createFaultProxy.js";
 import { type AnvilNode, startAnvil } from "../../devchain/startAnvil.js";
 import { startJsonRpcServer } from "../../devchain/startJsonRpcServer.js";
+import {
+  type ScriptedEndpoint,
+  type ScriptedReply,
+  startScriptedEndpoint,
+} from "../../devchain/startScriptedEndpoint.js";
 import { ExitCode, exitCodeOf, TransientError, UserError } from "../../errors/BaseError.js";
 import { createRpcClient, type RpcClientOptions } from "./createRpcClient.js";
 
@@ -208,6 +213,91 @@ describe("createRpcClient against an endpoint that does not serve a method", () 
       } finally {
         await server.close();
       }
+    }
+  });
+});
+
+describe("createRpcClient against a URL that is not a JSON-RPC endpoint", () => {
+  // A web page, a server without POST, another API: no retry can help, and a cron retrying on
+  // exit 75 would retry forever. Two answers of the body's kind are asked for (one may be a
+  // glitch); the status alone is enough for the status' kind.
+  const url = (endpoint: ScriptedEndpoint) => `${endpoint.url}v2/Zx9kQ2mN4pR7sT1u`;
+  const ask = async (reply: (n: number) => ScriptedReply) => {
+    const endpoint = await startScriptedEndpoint(reply);
+    try {
+      const error = await createRpcClient({ url: url(endpoint), retries: 6, backoffMs: 20 })
+        .request("eth_chainId")
+        .catch((e: unknown) => e);
+      return { error, requests: endpoint.requests(), port: new URL(endpoint.url).port };
+    } finally {
+      await endpoint.close();
+    }
+  };
+
+  test.fails("error: HTTP 404, 405 or 501: a UserError after one request, naming the endpoint, the method, the status and the answer", async () => {
+    const pages = [
+      { status: 404, body: "Cannot POST /v2/Zx9kQ2mN4pR7sT1u" },
+      { status: 405, headers: { allow: "GET" }, body: "" },
+      { status: 501, body: `<html>\n  <body>\n    <p>Unsupported method ('POST')</p>\n  </body>\n</html>\n` },
+    ];
+    const messages: string[] = [];
+    for (const page of pages) {
+      const { error, requests, port } = await ask(() => page);
+      expect(error).toBeInstanceOf(UserError);
+      expect(exitCodeOf(error)).toBe(ExitCode.badInput);
+      expect(requests).toBe(1);
+      messages.push((error as UserError).message.replace(`:${port}/`, ":<port>/"));
+    }
+    expect(messages.join("\n")).toMatchInlineSnapshot();
+  });
+
+  test.fails("error: a body that is no JSON-RPC answer (a web page, {}, JSON of another API): asked twice, then a UserError", async () => {
+    const long = `<!DOCTYPE html><html><head><title>Acme Wallet</title></head><body>${"<p>Lorem ipsum dolor sit amet.</p>".repeat(20)}</body></html>`;
+    const bodies = [
+      { status: 200, headers: { "content-type": "text/html; charset=utf-8" }, body: long },
+      { status: 200, headers: { "content-type": "application/json" }, body: "{}" },
+      { status: 200, body: '{"status":"ok","message":"Welcome to the Acme API"}' },
+    ];
+    const messages: string[] = [];
+    for (const body of bodies) {
+      const { error, requests, port } = await ask(() => body);
+      expect(error).toBeInstanceOf(UserError);
+      expect(requests).toBe(2);
+      messages.push((error as UserError).message.replace(`:${port}/`, ":<port>/"));
+    }
+    expect(messages.join("\n")).toMatchInlineSnapshot();
+  });
+
+  test("behavior: one odd answer, then JSON-RPC: answered (an odd answer may be a glitch)", async () => {
+    const endpoint = await startScriptedEndpoint((n) =>
+      n === 1
+        ? { status: 200, headers: { "content-type": "text/html" }, body: "<html>starting</html>" }
+        : { status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x7a69"}' },
+    );
+    try {
+      expect(await createRpcClient({ url: endpoint.url, backoffMs: 20 }).request("eth_chainId")).toBe(
+        "0x7a69",
+      );
+      expect(endpoint.requests()).toBe(2);
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  test("behavior: HTML error pages of a proxy in front of a node (500, 502, 503, 504) are retried", async () => {
+    const pages = [500, 502, 503, 504];
+    const endpoint = await startScriptedEndpoint((n) => {
+      const status = pages[n - 1];
+      if (status === undefined) return { status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x7a69"}' };
+      return { status, headers: { "content-type": "text/html" }, body: `<html><h1>${status}</h1></html>` };
+    });
+    try {
+      expect(await createRpcClient({ url: endpoint.url, backoffMs: 20 }).request("eth_chainId")).toBe(
+        "0x7a69",
+      );
+      expect(endpoint.requests()).toBe(5);
+    } finally {
+      await endpoint.close();
     }
   });
 });

@@ -121,6 +121,45 @@ describe("postJsonRpc", () => {
     });
   });
 
+  // Expected to fail: such answers are failures worth a retry, as an HTTP 503 is.
+  test.fails("error: answers that are no JSON-RPC answer at all, said by the status (404, 405, 501) or by the body", async () => {
+    const notJsonRpc = (status: number, statusText: string, text: string, certain: boolean) => ({
+      kind: "not-json-rpc",
+      status,
+      statusText,
+      contentType: undefined,
+      text,
+      certain,
+    });
+    // The status alone says that no JSON-RPC endpoint is there (python's http.server, express, nginx).
+    const unsupported = "<html><body><h1>Error response</h1><p>Unsupported method ('POST')</p></body></html>";
+    expect(await post({ status: 501, body: unsupported })).toEqual(
+      notJsonRpc(501, "Not Implemented", unsupported, true),
+    );
+    expect(await post({ status: 404, body: "Cannot POST /v2/" })).toEqual(
+      notJsonRpc(404, "Not Found", "Cannot POST /v2/", true),
+    );
+    expect(await post({ status: 405, body: "" })).toEqual(notJsonRpc(405, "Method Not Allowed", "", true));
+    // A body that is not JSON-RPC: a web page, an empty object, JSON of another API, nothing.
+    const page = { status: 200, headers: { "content-type": "text/html" }, body: "<!doctype html><p>Hi" };
+    expect(await post(page)).toEqual({
+      ...notJsonRpc(200, "OK", page.body, false),
+      contentType: "text/html",
+    });
+    for (const body of ["{}", '{"status":"ok","message":"Welcome"}', "", '"ok"', "[1]"])
+      expect(await post({ status: 200, body })).toEqual(notJsonRpc(200, "OK", body, false));
+  });
+
+  test.fails("behavior: a JSON-RPC answer is read whatever the status that says 'nothing here' (JSON-RPC over HTTP's 404 for -32601)", async () => {
+    const body = '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}';
+    expect(await post({ status: 404, body })).toEqual({ kind: "answered", body: JSON.parse(body) });
+    // JSON-RPC 1.0 answers carry no "jsonrpc"; an empty batch answer is left to the batch logic.
+    expect(await post({ status: 200, body: '{"id":1,"result":"0x1","error":null}' })).toMatchObject({
+      kind: "answered",
+    });
+    expect(await post({ status: 200, body: "[]" }, batch)).toEqual({ kind: "answered", body: [] });
+  });
+
   test("error: a port fetch blocks is denied with a UserError", async () => {
     const outcome = await postJsonRpc(endpointFor("http://127.0.0.1:6000/"), {}, single);
     expect(outcome.kind).toBe("denied");
