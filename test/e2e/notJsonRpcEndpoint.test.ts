@@ -111,8 +111,7 @@ describe("an --rpc-url that is not a JSON-RPC endpoint, through the CLI", () => 
     return { result, caseDir, stderr: result.stderr.replaceAll(endpoint.url, "http://127.0.0.1:<port>/") };
   };
 
-  // Expected to fail: each ends with exit 75 after 7 requests and about 16 s of backoff.
-  test.concurrent.fails.for(cases)(
+  test.concurrent.for(cases)(
     "error: $name: exit 1 after $requests request(s), naming the endpoint, the call, the status and what it answered",
     async ({ name, reply, requests, status, shows }, { expect }) => {
       const endpoint = await startScriptedEndpoint(() => reply);

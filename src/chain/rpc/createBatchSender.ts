@@ -5,8 +5,9 @@ import { type Backoff, backoffDelay } from "../../util/backoffDelay.js";
 import { type BatchLimits, batchLimitsAfter } from "./batchLimitsAfter.js";
 import { CallFailure } from "./CallFailure.js";
 import { createCallError } from "./createCallError.js";
+import { createNotJsonRpcError } from "./createNotJsonRpcError.js";
 import { createRequestQueue } from "./createRequestQueue.js";
-import { type HttpEndpoint, type HttpFailure, postJsonRpc } from "./postJsonRpc.js";
+import { type HttpEndpoint, type HttpFailure, type NotJsonRpc, postJsonRpc } from "./postJsonRpc.js";
 import { settleBatch } from "./settleBatch.js";
 import { takeBatch } from "./takeBatch.js";
 
@@ -17,6 +18,8 @@ export type Unit = {
   method: string;
   /** The attempt under way, from 1 (those of a group it was split from included). */
   attempt: number;
+  /** Answers that were no JSON-RPC answer at all (a web page, `{}`...). */
+  oddAnswers?: number;
   /** Settle the attempt under way. */
   resolve: (results: unknown[]) => void;
   reject: (error: unknown) => void;
@@ -105,6 +108,24 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
     retryLater(batch, failure.reason, failure.retryAfterMs);
   };
 
+  /**
+   * An answer that is no JSON-RPC answer: a status that says so (404, 405, 501) ends the units at
+   * once with a UserError. A body alone is asked for once more, as one backend behind a load
+   * balancer (starting up, misconfigured) may answer so while the others serve: the second such
+   * answer ends them, as does the last attempt.
+   */
+  const notJsonRpc = (batch: Unit[], answer: NotJsonRpc) => {
+    const again: Unit[] = [];
+    for (const unit of batch) {
+      unit.oddAnswers = (unit.oddAnswers ?? 0) + 1;
+      if (answer.certain || unit.oddAnswers > 1 || unit.attempt > retries)
+        unit.reject(createNotJsonRpcError(url, unit.method, answer));
+      else again.push(unit);
+    }
+    const type = answer.contentType ? `, ${answer.contentType}` : "";
+    if (again.length > 0) retryLater(again, `not a JSON-RPC answer: HTTP ${answer.status}${type}`);
+  };
+
   const send = async (formed: Unit[]): Promise<void> => {
     // Batches may have shrunk since this one was formed: send no more than they may hold now.
     let batch = takeBatch(formed, limits.size);
@@ -121,6 +142,7 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
     const body = calls.length === 1 ? calls[0] : calls;
     const { timeoutMs, maxRetryAfterMs } = options;
     const http = await postJsonRpc(endpoint, body, { isBatch: calls.length > 1, timeoutMs, maxRetryAfterMs });
+    if (http.kind === "not-json-rpc") return notJsonRpc(batch, http);
     const answer = http.kind === "answered" ? settleBatch(batch, http.body) : http;
     if (answer.kind === "denied") {
       for (const unit of batch) unit.reject(answer.error);

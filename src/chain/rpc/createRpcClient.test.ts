@@ -234,7 +234,7 @@ describe("createRpcClient against a URL that is not a JSON-RPC endpoint", () => 
     }
   };
 
-  test.fails("error: HTTP 404, 405 or 501: a UserError after one request, naming the endpoint, the method, the status and the answer", async () => {
+  test("error: HTTP 404, 405 or 501: a UserError after one request, naming the endpoint, the method, the status and the answer", async () => {
     const pages = [
       { status: 404, body: "Cannot POST /v2/Zx9kQ2mN4pR7sT1u" },
       { status: 405, headers: { allow: "GET" }, body: "" },
@@ -248,10 +248,17 @@ describe("createRpcClient against a URL that is not a JSON-RPC endpoint", () => 
       expect(requests).toBe(1);
       messages.push((error as UserError).message.replace(`:${port}/`, ":<port>/"));
     }
-    expect(messages.join("\n")).toMatchInlineSnapshot();
+    expect(messages.join("\n")).toMatchInlineSnapshot(`
+      "The RPC endpoint http://127.0.0.1:<port>/v2/*** does not answer as a JSON-RPC endpoint
+      Asked eth_chainId, it answered HTTP 404 Not Found: "Cannot POST /v2/***". Expected a JSON-RPC answer: check --rpc-url (RPC_URL): is it the URL of a JSON-RPC endpoint (e.g. https://mainnet.base.org), with its whole path?
+      The RPC endpoint http://127.0.0.1:<port>/v2/*** does not answer as a JSON-RPC endpoint
+      Asked eth_chainId, it answered HTTP 405 Method Not Allowed: an empty body. Expected a JSON-RPC answer: check --rpc-url (RPC_URL): is it the URL of a JSON-RPC endpoint (e.g. https://mainnet.base.org), with its whole path?
+      The RPC endpoint http://127.0.0.1:<port>/v2/*** does not answer as a JSON-RPC endpoint
+      Asked eth_chainId, it answered HTTP 501 Not Implemented: "<html> <body> <p>Unsupported method ('POST')</p> </body> </html>". Expected a JSON-RPC answer: check --rpc-url (RPC_URL): is it the URL of a JSON-RPC endpoint (e.g. https://mainnet.base.org), with its whole path?"
+    `);
   });
 
-  test.fails("error: a body that is no JSON-RPC answer (a web page, {}, JSON of another API): asked twice, then a UserError", async () => {
+  test("error: a body that is no JSON-RPC answer (a web page, {}, JSON of another API): asked twice, then a UserError", async () => {
     const long = `<!DOCTYPE html><html><head><title>Acme Wallet</title></head><body>${"<p>Lorem ipsum dolor sit amet.</p>".repeat(20)}</body></html>`;
     const bodies = [
       { status: 200, headers: { "content-type": "text/html; charset=utf-8" }, body: long },
@@ -265,7 +272,14 @@ describe("createRpcClient against a URL that is not a JSON-RPC endpoint", () => 
       expect(requests).toBe(2);
       messages.push((error as UserError).message.replace(`:${port}/`, ":<port>/"));
     }
-    expect(messages.join("\n")).toMatchInlineSnapshot();
+    expect(messages.join("\n")).toMatchInlineSnapshot(`
+      "The RPC endpoint http://127.0.0.1:<port>/v2/*** does not answer as a JSON-RPC endpoint
+      Asked eth_chainId, it answered HTTP 200 OK (text/html; charset=utf-8): "<!DOCTYPE html><html><head><title>Acme Wallet</title></head><body><p>Lorem ipsum dolor sit amet.</p><p>Lorem ipsum dolor sit amet.</p><p>Lorem ipsum dolor sit amet.</p><p>Lorem ipsum dolor sit amet.</…" (760 bytes in all). Expected a JSON-RPC answer: check --rpc-url (RPC_URL): is it the URL of a JSON-RPC endpoint (e.g. https://mainnet.base.org), with its whole path?
+      The RPC endpoint http://127.0.0.1:<port>/v2/*** does not answer as a JSON-RPC endpoint
+      Asked eth_chainId, it answered HTTP 200 OK (application/json): "{}". Expected a JSON-RPC answer: check --rpc-url (RPC_URL): is it the URL of a JSON-RPC endpoint (e.g. https://mainnet.base.org), with its whole path?
+      The RPC endpoint http://127.0.0.1:<port>/v2/*** does not answer as a JSON-RPC endpoint
+      Asked eth_chainId, it answered HTTP 200 OK: "{"status":"ok","message":"Welcome to the Acme API"}". Expected a JSON-RPC answer: check --rpc-url (RPC_URL): is it the URL of a JSON-RPC endpoint (e.g. https://mainnet.base.org), with its whole path?"
+    `);
   });
 
   test("behavior: one odd answer, then JSON-RPC: answered (an odd answer may be a glitch)", async () => {

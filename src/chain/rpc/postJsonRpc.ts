@@ -19,9 +19,28 @@ export type HttpFailure = {
   timedOut: boolean;
 };
 
+/**
+ * An answer that is no JSON-RPC answer at all: a web page, JSON of another API, a status saying
+ * that nothing here takes the request. Not a passing fault: the URL is likely no JSON-RPC endpoint.
+ */
+export type NotJsonRpc = {
+  kind: "not-json-rpc";
+  status: number;
+  statusText: string;
+  contentType: string | undefined;
+  /** The whole body, for messages (to be redacted, then cut). */
+  text: string;
+  /**
+   * The status alone says so (404 or 405 to a POST, 501): no endpoint here serves JSON-RPC. A
+   * body alone may be one backend's glitch.
+   */
+  certain: boolean;
+};
+
 export type HttpOutcome =
-  /** A JSON answer, for settleBatch to read. */
+  /** A JSON-RPC answer, for settleBatch to read. */
   | { kind: "answered"; body: unknown }
+  | NotJsonRpc
   /** The endpoint refused the batch for its size (413, or a 4xx that says "batch"). */
   | { kind: "batch-refused" }
   | HttpFailure
@@ -88,13 +107,48 @@ export async function postJsonRpc(
   }
   if (!response.ok) {
     if (options.isBatch && /batch/i.test(text) && response.status < 500) return { kind: "batch-refused" };
-    return failed(`HTTP ${response.status} ${response.statusText}`.trim());
+    if (!nothingHere.includes(response.status))
+      return failed(`HTTP ${response.status} ${response.statusText}`.trim());
   }
+  const answer = parseJsonRpc(text);
+  if (answer !== undefined) return { kind: "answered", body: answer.value };
+  // Some endpoints refuse a batch's size in plain words, with 200.
+  if (options.isBatch && /batch/i.test(text)) return { kind: "batch-refused" };
+  return {
+    kind: "not-json-rpc",
+    status: response.status,
+    statusText: response.statusText,
+    contentType: response.headers.get("content-type") ?? undefined,
+    text,
+    certain: !response.ok,
+  };
+}
+
+/**
+ * Statuses that say no JSON-RPC endpoint is at this URL: nothing here (404), no POST here (405),
+ * no POST on this server (501). Unless the body is a JSON-RPC answer all the same (JSON-RPC over
+ * HTTP answers -32601 with 404).
+ */
+const nothingHere = [404, 405, 501];
+
+/**
+ * The body, when it is a JSON-RPC answer: an object with "jsonrpc", "result" or "error" (1.0
+ * answers have no "jsonrpc"), or an array of them (an empty one is left to settleBatch).
+ */
+function parseJsonRpc(text: string): { value: unknown } | undefined {
+  let value: unknown;
   try {
-    return { kind: "answered", body: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch {
-    return failed(`invalid JSON in response (${text.length} bytes)`);
+    return undefined;
   }
+  const isResponse = (item: unknown) =>
+    item !== null &&
+    typeof item === "object" &&
+    !Array.isArray(item) &&
+    ("jsonrpc" in item || "result" in item || "error" in item);
+  const isAnswer = Array.isArray(value) ? value.length === 0 || value.some(isResponse) : isResponse(value);
+  return isAnswer ? { value } : undefined;
 }
 
 function failed(reason: string, how: Partial<Omit<HttpFailure, "kind" | "reason">> = {}): HttpFailure {
