@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createFaultProxy, type FaultProxy } from "../../devchain/createFaultProxy.js";
 import { type AnvilNode, startAnvil } from "../../devchain/startAnvil.js";
 import { TransientError, UserError } from "../../errors/BaseError.js";
+import { createLogger } from "../../log/createLogger.js";
 import { createRpcClient, type RpcClientOptions } from "./createRpcClient.js";
 
 let node: AnvilNode;
@@ -39,6 +40,24 @@ describe("createRpcClient against a hostile endpoint", () => {
       expect(await client({ timeoutMs: 1000 }).request("eth_chainId")).toBe("0x7a69");
       expect(proxy.stats.requests).toBe(2);
     }
+  });
+
+  // Expected to fail: waits are logged at the debug level only ("rpc retry").
+  test.fails("behavior: each backoff wait is one line at the default log level, not one per call of the batch", async () => {
+    proxy.configure({ seed: 1, http5xx: 1, maxFaults: 2 });
+    proxy.resetStats();
+    const lines: string[] = [];
+    const logger = createLogger({ write: (line) => lines.push(line) });
+    const rpc = client({ url: `${proxy.url}/v2/Zx9kQ2mN4pR7sT1u`, logger });
+    expect(await chainIds(rpc, 5)).toEqual(Array(5).fill("0x7a69"));
+    expect(proxy.stats.requests).toBe(3);
+    const failed = "RPC endpoint http://127.0.0.1:<port>/v2/*** failed eth_chainId and 4 other calls";
+    expect(lines.map((line) => line.replace(/:\d+\//, ":<port>/").replace(/in \d+ ms/, "in <n> ms"))).toEqual(
+      [
+        `${failed} (HTTP 500 Internal Server Error), retrying in <n> ms (attempt 2 of 7)\n`,
+        `${failed} (HTTP 502 Bad Gateway), retrying in <n> ms (attempt 3 of 7)\n`,
+      ],
+    );
   });
 
   test("behavior: Retry-After is waited out, in seconds and as an HTTP date", async () => {
