@@ -70,7 +70,8 @@ describe("bad configuration, end to end through the CLI", () => {
       .split(chain.rpcUrl)
       .join("<rpc>")
       .replaceAll(`127.0.0.1:${closed}`, "127.0.0.1:<closed>")
-      .replaceAll(`127.0.0.1:${chain.node.port}`, "127.0.0.1:<port>");
+      .replaceAll(`127.0.0.1:${chain.node.port}`, "127.0.0.1:<port>")
+      .replaceAll(/retrying in \d+ ms/g, "retrying in <n> ms");
     return { code: result.code, stderr };
   }
 
@@ -141,7 +142,8 @@ describe("bad configuration, end to end through the CLI", () => {
     ]);
     expect(unreachable.code).toBe(75);
     expect(unreachable.stderr).toMatchInlineSnapshot(`
-      "error: RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId 2 times
+      "RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId (fetch failed: ECONNREFUSED), retrying in <n> ms (attempt 2 of 2)
+      error: RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId 2 times
       Last error: fetch failed: ECONNREFUSED. Retry later, or use another endpoint (--rpc-url).
       "
     `);

@@ -119,6 +119,8 @@ describe("an --rpc-url that is not a JSON-RPC endpoint, through the CLI", () => 
         const { result, caseDir, stderr } = await run(endpoint, name);
         expect(result.code, result.stderr).toBe(1);
         expect(endpoint.requests()).toBe(requests);
+        // A body alone is asked for once more, and the wait says so.
+        expect(stderr.match(/^RPC endpoint .* retrying in .*$/gm) ?? []).toHaveLength(requests - 1);
         expect(stderr).toMatch(
           /^error: The RPC endpoint http:\/\/127\.0\.0\.1:<port>\/v2\/\*\*\* does not answer as a JSON-RPC endpoint\n/m,
         );
@@ -134,36 +136,34 @@ describe("an --rpc-url that is not a JSON-RPC endpoint, through the CLI", () => 
     },
   );
 
-  // Expected to fail: the waits are logged at the debug level only.
-  test.concurrent
-    .fails("behavior: a node behind a proxy that answers HTTP 503 twice: the run goes on, each wait a line at the default log level", async ({
-      expect,
-    }) => {
-      const endpoint = await startScriptedEndpoint(
-        (n) =>
-          n <= 2
-            ? { status: 503, headers: { "content-type": "text/html" }, body: "<html><h1>503</h1></html>" }
-            : "forward",
-        chain.rpcUrl,
-      );
-      try {
-        const { result, stderr } = await run(endpoint, "503 then OK", "--json");
-        expect(
-          parseJson<{ sync: { chains: Array<{ toBlock: number }> } }>(result).sync.chains[0]?.toBlock,
-        ).toBe(chain.lastBlock);
-        expect(endpoint.requests()).toBeGreaterThan(2);
-        const failed =
-          "RPC endpoint http://127.0.0.1:<port>/v2/*** failed eth_chainId (HTTP 503 Service Unavailable)";
-        expect(
-          stderr
-            .match(/^RPC endpoint .* retrying in .*$/gm)
-            ?.map((line) => line.replace(/in \d+ ms/, "in <n> ms")),
-        ).toEqual([
-          `${failed}, retrying in <n> ms (attempt 2 of 7)`,
-          `${failed}, retrying in <n> ms (attempt 3 of 7)`,
-        ]);
-      } finally {
-        await endpoint.close();
-      }
-    });
+  test.concurrent("behavior: a node behind a proxy that answers HTTP 503 twice: the run goes on, each wait a line at the default log level", async ({
+    expect,
+  }) => {
+    const endpoint = await startScriptedEndpoint(
+      (n) =>
+        n <= 2
+          ? { status: 503, headers: { "content-type": "text/html" }, body: "<html><h1>503</h1></html>" }
+          : "forward",
+      chain.rpcUrl,
+    );
+    try {
+      const { result, stderr } = await run(endpoint, "503 then OK", "--json");
+      expect(
+        parseJson<{ sync: { chains: Array<{ toBlock: number }> } }>(result).sync.chains[0]?.toBlock,
+      ).toBe(chain.lastBlock);
+      expect(endpoint.requests()).toBeGreaterThan(2);
+      const failed =
+        "RPC endpoint http://127.0.0.1:<port>/v2/*** failed eth_chainId (HTTP 503 Service Unavailable)";
+      expect(
+        stderr
+          .match(/^RPC endpoint .* retrying in .*$/gm)
+          ?.map((line) => line.replace(/in \d+ ms/, "in <n> ms")),
+      ).toEqual([
+        `${failed}, retrying in <n> ms (attempt 2 of 7)`,
+        `${failed}, retrying in <n> ms (attempt 3 of 7)`,
+      ]);
+    } finally {
+      await endpoint.close();
+    }
+  });
 });

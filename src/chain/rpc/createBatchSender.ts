@@ -85,7 +85,10 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
     const delayMs = waitMs ?? backoffDelay(Math.max(0, ...due.map((unit) => unit.attempt)), backoff);
     if (due.length > 0) {
       const safeReason = redactSecrets(reason, url);
-      logger.debug("rpc retry", { calls: due.length, delayMs: Math.round(delayMs), reason: safeReason });
+      // One line per wait (the units of a request wait together), where a run shows it: up to
+      // 16 s of backoff would otherwise pass without a word. Going again at once is no wait.
+      if (delayMs > 0) logger.info(retryLine(endpoint.safeUrl, due, safeReason, delayMs, retries + 1));
+      else logger.debug("rpc retry at once", { calls: due.length, reason: safeReason });
     }
     const failure = new CallFailure(reason, delayMs, due.length > 0 ? sleep(delayMs) : Promise.resolve());
     for (const unit of units) unit.reject(failure);
@@ -176,4 +179,18 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
       unit.reject = reject;
       enqueue([unit]);
     });
+}
+
+/**
+ * "RPC endpoint <url> failed eth_getLogs and 7 other calls (HTTP 503 Service Unavailable),
+ * retrying in 2.0 s (attempt 2 of 7)": the attempt to come is that of the most tried unit.
+ */
+function retryLine(safeUrl: string, due: Unit[], reason: string, delayMs: number, attempts: number): string {
+  const [first] = due as [Unit, ...Unit[]];
+  const others = due.reduce((sum, unit) => sum + unit.calls.length, 0) - first.calls.length;
+  const calls =
+    others > 0 ? `${first.method} and ${others} other call${others > 1 ? "s" : ""}` : first.method;
+  const wait = delayMs < 1000 ? `${Math.round(delayMs)} ms` : `${(delayMs / 1000).toFixed(1)} s`;
+  const attempt = Math.max(...due.map((unit) => unit.attempt)) + 1;
+  return `RPC endpoint ${safeUrl} failed ${calls} (${reason}), retrying in ${wait} (attempt ${attempt} of ${attempts})`;
 }
