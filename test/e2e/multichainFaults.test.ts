@@ -168,7 +168,8 @@ describe("two chains under faults", () => {
     }
   });
 
-  test("behavior: an endpoint without historical state: no creation block, the preset's start (a warning)", async () => {
+  // Expected to fail: "missing trie node" is retried as a passing fault, 7 times (about 16 s).
+  test.fails("behavior: an endpoint without historical state: one refused eth_getCode, no creation block, the preset's start (a warning)", async () => {
     const local = await startDevChain(oneSessionHistory(baseEnd));
     const proxy = await startHistorylessProxy(local.rpcUrl);
     try {
@@ -181,15 +182,14 @@ describe("two chains under faults", () => {
         local.contract,
         "--confirmations",
         "0",
-        "--rpc-retries",
-        "1",
         "--db",
         join(dir, "historyless.sqlite"),
         "--out",
         out,
       ]);
       expect(result.code, result.stderr).toBe(0);
-      expect(proxy.refused()).toBeGreaterThan(0);
+      // The default retries are for passing faults: an answer that the state is gone is final.
+      expect(proxy.refused()).toBe(1);
       expect(result.stderr).toMatch(/warn: cannot find the contract's creation block/);
       const meta = readPublishedJson(out)["meta.json"] as {
         chains: Array<{ fromBlock: number; creationBlock: unknown }>;
