@@ -15,11 +15,13 @@ export async function findCreationBlock(
 ): Promise<number | undefined> {
   const hasCodeAt = async (block: number): Promise<boolean | undefined> => {
     try {
-      const code = await client.request<string>("eth_getCode", [contract, `0x${block.toString(16)}`]);
+      const code = await client.request<string>("eth_getCode", [contract, `0x${block.toString(16)}`], {
+        retryMissingState: false,
+      });
       return typeof code === "string" && code.length > 2;
     } catch (error) {
       // "missing trie node", "state not available", "header not found", ...: no history here
-      // (after the client's retries: it cannot tell such an answer from a passing fault).
+      // (at once: the client retries passing faults, not such an answer, for this call).
       if (error instanceof RpcResponseError || error instanceof TransientError) return undefined;
       throw error;
     }

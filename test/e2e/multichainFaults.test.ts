@@ -168,8 +168,7 @@ describe("two chains under faults", () => {
     }
   });
 
-  // Expected to fail: "missing trie node" is retried as a passing fault, 7 times (about 16 s).
-  test.fails("behavior: an endpoint without historical state: one refused eth_getCode, no creation block, the preset's start (a warning)", async () => {
+  test("behavior: an endpoint without historical state: one refused eth_getCode, no creation block, the preset's start (a warning)", async () => {
     const local = await startDevChain(oneSessionHistory(baseEnd));
     const proxy = await startHistorylessProxy(local.rpcUrl);
     try {

@@ -18,6 +18,17 @@ describe("classifyRpcError", () => {
     expect(classifyRpcError("eth_getLogs", { code, message })).toBe("range");
   });
 
+  test.each([
+    [-32000, "missing trie node 0123abcd (path )"],
+    [-32000, "header not found"],
+    [-32000, "unknown block"],
+    [-32000, "state histories haven't been fully indexed yet"],
+    [-32000, "historical state 0x1234 is not available"],
+    [-32603, "state at block #1 is pruned"],
+  ])("behavior: the node lacks the block or state asked for (%s %s): missing-state", (code, message) => {
+    expect(classifyRpcError("eth_getCode", { code, message })).toBe("missing-state");
+  });
+
   test("behavior: rate limits, reverts, batch caps, transient errors", () => {
     expect(classifyRpcError("eth_call", { code: 429, message: "Too Many Requests" })).toBe("rate-limit");
     expect(classifyRpcError("eth_call", { code: -32005, message: "limit exceeded" })).toBe("rate-limit");
@@ -27,9 +38,7 @@ describe("classifyRpcError", () => {
     expect(classifyRpcError("eth_call", { code: -32000, message: "batch size too large" })).toBe(
       "batch-too-large",
     );
-    expect(classifyRpcError("eth_getBlockByNumber", { code: -32000, message: "header not found" })).toBe(
-      "transient",
-    );
+    expect(classifyRpcError("eth_call", { code: -32603, message: "internal error" })).toBe("transient");
     expect(
       classifyRpcError("eth_call", {
         code: -32011,

@@ -10,7 +10,12 @@ export type RpcErrorKind =
   | "revert"
   /** The endpoint does not serve the method: a misconfiguration that no retry fixes. */
   | "unsupported"
-  /** Worth retrying as is (backend unhealthy, block not yet known, internal error). */
+  /**
+   * The node lacks the block or state asked for: not yet (a backend behind the others, retried by
+   * default) or no longer (a node without history: final for a call that asks so).
+   */
+  | "missing-state"
+  /** Worth retrying as is (backend unhealthy, internal error, timeout). */
   | "transient"
   /** Anything else: not retried. */
   | "other";
@@ -67,18 +72,25 @@ const unsupportedPatterns = [
   /unsupported method/,
 ];
 const revertPatterns = [/revert/, /vm execution error/, /invalid opcode/];
-const transientPatterns = [
-  /no backend is currently healthy/,
+// geth's "missing trie node", "header not found", "state histories haven't been fully indexed
+// yet", "historical state 0x… is not available"; reth's "state at block #… is pruned"; ...
+const missingStatePatterns = [
+  /missing trie node/,
   /header not found/,
   /unknown block/,
   /block not found/,
+  /state histor(y|ies)/,
+  /\bstate\b.*\b(not available|unavailable|pruned)\b/,
+  /\bpruned\b/,
+];
+const transientPatterns = [
+  /no backend is currently healthy/,
   /timed? ?out/,
   /internal error/,
   /temporarily unavailable/,
   /try again/,
   /bad gateway/,
   /service unavailable/,
-  /missing trie node/,
 ];
 
 export function classifyRpcError(method: string, error: { code?: unknown; message?: unknown }): RpcErrorKind {
@@ -96,6 +108,7 @@ export function classifyRpcError(method: string, error: { code?: unknown; messag
   if (code === 429 || matches(rateLimitPatterns)) return "rate-limit";
   if (code === 3 || matches(revertPatterns)) return "revert";
   if (code === -32005 && method !== "eth_getLogs") return "rate-limit";
+  if (matches(missingStatePatterns)) return "missing-state";
   if (matches(transientPatterns) || code === -32603) return "transient";
   return "other";
 }

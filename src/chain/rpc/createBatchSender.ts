@@ -20,6 +20,8 @@ export type Unit = {
   attempt: number;
   /** Answers that were no JSON-RPC answer at all (a web page, `{}`...). */
   oddAnswers?: number;
+  /** false: an answer that the block or state is missing is final (RpcClient's RequestOptions). */
+  retryMissingState?: boolean;
   /** Settle the attempt under way. */
   resolve: (results: unknown[]) => void;
   reject: (error: unknown) => void;

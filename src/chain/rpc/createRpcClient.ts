@@ -25,11 +25,23 @@ export type RpcClientOptions = {
 
 export type RpcCall = { method: string; params?: readonly unknown[] };
 
+export type RequestOptions = {
+  /**
+   * false: an answer that the node lacks the block or state asked for ("missing trie node",
+   * "header not found", ...) is final at once, an RpcResponseError of kind "missing-state": for
+   * callers that can do without the answer, since a node without history answers so every time.
+   * Failures worth a retry are retried all the same (HTTP 429 and 5xx, resets, timeouts, rate
+   * limits, an unhealthy backend). Default true: a backend behind the others answers so for a
+   * recent block, for a moment.
+   */
+  retryMissingState?: boolean;
+};
+
 export type RpcStats = { httpRequests: number; rpcCalls: number; retries: number };
 
 export type RpcClient = {
   /** One JSON-RPC call. Calls made in the same tick travel in one batch. */
-  request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
+  request<T = unknown>(method: string, params?: readonly unknown[], options?: RequestOptions): Promise<T>;
   /**
    * Several calls in one HTTP request, never split across requests and retried as a whole: one
    * backend behind a load balancer answers all of them, so their answers agree with each other.
@@ -122,10 +134,11 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     }
   };
 
-  const newUnit = (calls: ReadonlyArray<RpcCall>): Unit => ({
+  const newUnit = (calls: ReadonlyArray<RpcCall>, options: RequestOptions = {}): Unit => ({
     calls: calls.map(({ method, params }) => ({ id: nextId++, method, params: params ?? [] })),
     method: calls.map((call) => call.method).join("+"),
     attempt: 0,
+    ...(options.retryMissingState === false ? { retryMissingState: false } : {}),
     resolve: () => {},
     reject: () => {},
   });
@@ -134,8 +147,8 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     safeUrl,
     retries,
     stats,
-    request: async <T>(method: string, params: readonly unknown[] = []) =>
-      (await run(newUnit([{ method, params }]), 0))[0] as T,
+    request: async <T>(method: string, params: readonly unknown[] = [], options?: RequestOptions) =>
+      (await run(newUnit([{ method, params }], options), 0))[0] as T,
     requestTogether: async <T extends unknown[]>(calls: ReadonlyArray<RpcCall>) =>
       (await run(newUnit(calls), 0)) as T,
   };

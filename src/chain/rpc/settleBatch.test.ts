@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { settleBatch } from "./settleBatch.js";
+import { type SentUnit, settleBatch } from "./settleBatch.js";
 
 /** Units of calls with ids from 1, in order: [["eth_chainId"], ["eth_getLogs", "eth_getBlockByNumber"]]. */
 const unitsOf = (methods: string[][]) => {
@@ -68,6 +68,23 @@ describe("settleBatch", () => {
     expect(settled).toMatchObject({
       retry: [{ unit: units[0], reason: "Too Many Requests" }],
       rateLimited: true,
+    });
+  });
+
+  test("behavior: the block or state missing: retried, but final for a unit that asks so", () => {
+    const retried: SentUnit = { calls: [{ id: 1, method: "eth_getCode" }] };
+    const final: SentUnit = { calls: [{ id: 2, method: "eth_getCode" }], retryMissingState: false };
+    const settled = settleBatch(
+      [retried, final],
+      [
+        error(1, -32000, "missing trie node abcd (path )"),
+        error(2, -32000, "missing trie node abcd (path )"),
+      ],
+    );
+    expect(settled).toMatchObject({
+      retry: [{ unit: retried, reason: "missing trie node abcd (path )" }],
+      rateLimited: false,
+      failed: [{ unit: final, method: "eth_getCode", kind: "missing-state" }],
     });
   });
 

@@ -1,7 +1,11 @@
 import { classifyRpcError, type RpcErrorKind } from "./classifyRpcError.js";
 
 /** What was sent as one unit: one call, or a group of calls answered together or not at all. */
-export type SentUnit = { calls: ReadonlyArray<{ id: number; method: string }> };
+export type SentUnit = {
+  calls: ReadonlyArray<{ id: number; method: string }>;
+  /** false: an answer that the block or state is missing is final (default: retried). */
+  retryMissingState?: boolean;
+};
 
 export type JsonRpcErrorObject = { code?: unknown; message?: unknown; data?: unknown };
 
@@ -88,7 +92,8 @@ function settleUnit(unit: SentUnit, byId: Map<unknown, JsonRpcResponse>): UnitOu
     if (response.error) {
       const kind = classifyRpcError(call.method, response.error);
       if (kind === "batch-too-large") return { kind: "unanswered" };
-      if (kind === "rate-limit" || kind === "transient") {
+      const missingForNow = kind === "missing-state" && unit.retryMissingState !== false;
+      if (kind === "rate-limit" || kind === "transient" || missingForNow) {
         const reason = String(response.error.message);
         if (!retry || kind === "rate-limit")
           retry = { kind: "retry", reason, rateLimited: kind === "rate-limit" };
