@@ -1,5 +1,5 @@
 import type { Hex } from "viem";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import type { SessionLog } from "../chain/parseSessionLog.js";
 import type { SessionRead, SessionState } from "../chain/readSessions.js";
 import { createLogger } from "../log/createLogger.js";
@@ -136,6 +136,28 @@ describe("createSessionStateReader", () => {
     expect(lines).toEqual([
       `warn: session state disagrees with its log; counted as unreadable session=${id(1)}\n`,
     ]);
+  });
+
+  test("behavior: by default four reads in all, waiting 500 ms, 1 s and 2 s between them (in fake time)", async () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeReadSessions({ 1: { ok: true, state: state({ closedAt: 0 }) } });
+      const reader = createSessionStateReader(fake.readSessions, { logger });
+      const done = reader.read(logs(log("opened", 1, 10)), logs(log("closed", 1, 12)));
+      const readsAfter = async (ms: number) => {
+        await vi.advanceTimersByTimeAsync(ms);
+        return fake.calls.length;
+      };
+      expect(await readsAfter(0)).toBe(1);
+      expect([await readsAfter(499), await readsAfter(1)]).toEqual([1, 2]);
+      expect([await readsAfter(999), await readsAfter(1)]).toEqual([2, 3]);
+      expect([await readsAfter(1999), await readsAfter(1)]).toEqual([3, 4]);
+      expect((await done).anomalies).toEqual([{ kind: "inconsistent-session", key: id(1), blockNumber: 12 }]);
+      // No wait after the last read.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("behavior: ranges read together share a session's read, and leave no state behind", async () => {
