@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { type RetryFailure, withRetry } from "./withRetry.js";
 
 /** What `withRetry` waited, by attempt, as told to onRetry (no clock read). */
@@ -136,6 +136,27 @@ describe("withRetry", () => {
     wakeUp();
     expect(await Promise.all(retried)).toEqual(["a", "b"]);
     expect(attempts).toEqual(["a1", "b1", "a2", "b2"]);
+  });
+
+  // Expected to fail: the default wait is node:timers/promises' setTimeout, which fake timers do not replace.
+  test.fails("behavior: the default wait is the global timer: a caller's policy can be checked in fake time", async () => {
+    vi.useFakeTimers();
+    try {
+      let runs = 0;
+      const answer = withRetry(async () => ++runs, {
+        attempts: 3,
+        delay: { baseMs: 500, growth: "exponential" },
+        retryAnswer: (n) => n < 3,
+      });
+      await vi.advanceTimersByTimeAsync(499);
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(runs).toBe(2);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await answer).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("error: an error not worth a retry is thrown at once", async () => {
