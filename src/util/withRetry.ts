@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { type Backoff, backoffDelay } from "./backoffDelay.js";
 
 /** Why an attempt is to be made again: it threw, or its answer was not good yet. */
@@ -16,8 +15,8 @@ export type RetryOptions<T> = {
   /** Told before each wait, for logs and counters. */
   onRetry?: (attempt: number, failure: RetryFailure<T>, delayMs: number) => void;
   /**
-   * How to wait. Default: a timer of `delayMs`. Attempts that failed together may share one wake-up
-   * instead, so that they go again together.
+   * How to wait. Default: a timer of `delayMs` (the global setTimeout). Attempts that failed
+   * together may share one wake-up instead, so that they go again together.
    */
   sleep?: (delayMs: number, failure: RetryFailure<T>) => Promise<unknown>;
 };
@@ -46,4 +45,9 @@ export async function withRetry<T>(
     options.onRetry?.(attempt, failure, delayMs);
     await (options.sleep ? options.sleep(delayMs, failure) : sleep(delayMs));
   }
+}
+
+/** The global timer (not node:timers/promises'), which fake timers replace: policies are testable. */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
