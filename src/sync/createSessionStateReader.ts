@@ -1,6 +1,7 @@
 import type { SessionLog } from "../chain/parseSessionLog.js";
 import type { SessionRead, SessionState } from "../chain/readSessions.js";
 import type { Logger } from "../log/createLogger.js";
+import { withRetry } from "../util/withRetry.js";
 import type { AnomalyRow } from "./SyncStore.js";
 
 export type SessionStateReader = {
@@ -44,6 +45,35 @@ export function createSessionStateReader(
   // still keeps it until the end of the run: rare, ranges are read in order.)
   const inFlight = new Map<string, InFlightRead>();
 
+  /**
+   * One read of `ids`, shared with the ranges in flight: ids another range is reading wait for
+   * that read, the others are read in one batch. A range holding a session's close marks its read
+   * taken, so that the range of its open keeps nothing for later.
+   */
+  const readShared = async (
+    ids: readonly string[],
+    closes: ReadonlyMap<string, SessionLog>,
+  ): Promise<{ reads: SessionRead[]; entries: InFlightRead[] }> => {
+    const fresh = ids.filter((id) => !inFlight.has(id));
+    if (fresh.length > 0) {
+      const batch = readSessions(fresh);
+      for (const id of fresh) {
+        const read = batch.then((reads): SessionRead => reads.get(id) ?? { ok: false, error: "no result" });
+        inFlight.set(id, { read, closeTaken: false });
+      }
+    }
+    const entries = ids.map((id) => {
+      const entry = inFlight.get(id) as InFlightRead;
+      if (closes.has(id)) entry.closeTaken = true;
+      return entry;
+    });
+    try {
+      return { reads: await Promise.all(entries.map((entry) => entry.read)), entries };
+    } finally {
+      for (const id of fresh) inFlight.delete(id);
+    }
+  };
+
   return {
     async read(opens, closes) {
       const states = new Map<string, SessionRead>();
@@ -60,40 +90,15 @@ export function createSessionStateReader(
       }
       const lags = (id: string, read: SessionRead) =>
         read.ok && (read.state.openedAt === 0 || (closes.has(id) && read.state.closedAt === 0));
-      for (let attempt = 1; pending.length > 0; attempt++) {
-        const fresh = pending.filter((id) => !inFlight.has(id));
-        if (fresh.length > 0) {
-          const batch = readSessions(fresh);
-          for (const id of fresh) {
-            const read = batch.then(
-              (reads): SessionRead => reads.get(id) ?? { ok: false, error: "no result" },
-            );
-            inFlight.set(id, { read, closeTaken: false });
-          }
-        }
-        const entries = pending.map((id) => {
-          const entry = inFlight.get(id) as InFlightRead;
-          if (closes.has(id)) entry.closeTaken = true;
-          return entry;
-        });
-        let reads: SessionRead[];
-        try {
-          reads = await Promise.all(entries.map((entry) => entry.read));
-        } finally {
-          for (const id of fresh) inFlight.delete(id);
-        }
+
+      /** Reads `pending` (sharing reads in flight), keeps what is good; returns what still lags. */
+      const readPending = async (): Promise<string[]> => {
+        const { reads, entries } = await readShared(pending, closes);
         const lagging: string[] = [];
         for (const [i, id] of pending.entries()) {
           const read = reads[i] as SessionRead;
           if (lags(id, read)) {
-            if (attempt < attempts) {
-              lagging.push(id);
-              continue;
-            }
-            const log = (closes.get(id) ?? opens.get(id)) as SessionLog;
-            logger.warn("session state disagrees with its log; counted as unreadable", { session: id });
-            anomalies.push({ kind: "inconsistent-session", key: id, blockNumber: log.blockNumber });
-            states.set(id, { ok: false, error: "state disagrees with log" });
+            lagging.push(id);
             continue;
           }
           if (!read.ok) logger.debug("getSession failed", { session: id, error: read.error });
@@ -102,7 +107,24 @@ export function createSessionStateReader(
           states.set(id, read);
         }
         pending = lagging;
-        if (pending.length > 0) await sleep(delayMs * 2 ** (attempt - 1));
+        return lagging;
+      };
+      // A state behind its log is read again: `attempts` reads in all (default 4), waiting
+      // `delayMs` (default 500 ms) before the first re-read and twice as long before each further
+      // one (1 s, 2 s), no jitter: a backend behind the one that served the logs catches up.
+      const behind =
+        pending.length === 0
+          ? []
+          : await withRetry(readPending, {
+              attempts,
+              delay: { baseMs: delayMs, growth: "exponential" },
+              retryAnswer: (lagging) => lagging.length > 0,
+            });
+      for (const id of behind) {
+        const log = (closes.get(id) ?? opens.get(id)) as SessionLog;
+        logger.warn("session state disagrees with its log; counted as unreadable", { session: id });
+        anomalies.push({ kind: "inconsistent-session", key: id, blockNumber: log.blockNumber });
+        states.set(id, { ok: false, error: "state disagrees with log" });
       }
       return { states, anomalies };
     },
@@ -110,7 +132,3 @@ export function createSessionStateReader(
 }
 
 type InFlightRead = { read: Promise<SessionRead>; closeTaken: boolean };
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
