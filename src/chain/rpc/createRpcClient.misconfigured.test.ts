@@ -5,7 +5,7 @@ import {
   type ScriptedReply,
   startScriptedEndpoint,
 } from "../../devchain/startScriptedEndpoint.js";
-import { ExitCode, exitCodeOf, UserError } from "../../errors/BaseError.js";
+import { ExitCode, exitCodeOf, TransientError, UserError } from "../../errors/BaseError.js";
 import { createRpcClient } from "./createRpcClient.js";
 
 /**
@@ -124,6 +124,35 @@ describe("createRpcClient against a URL that is not a JSON-RPC endpoint", () => 
       expect(endpoint.requests()).toBe(2);
     } finally {
       await endpoint.close();
+    }
+  });
+
+  // Expected to fail: the second odd answer (or the first 404) ends the call with a UserError.
+  test.fails("behavior: an endpoint that has answered JSON-RPC: odd answers later are a passing fault, retried (exit 75 if they last)", async () => {
+    // A maintenance page, a 404 and `{}` from an endpoint that served this client before.
+    const odd: ScriptedReply[] = [
+      { status: 200, headers: { "content-type": "text/html" }, body: "<html>Down for maintenance</html>" },
+      { status: 404, body: "Not Found" },
+      { status: 200, body: "{}" },
+    ];
+    const served = (id: number) => ({ status: 200, body: `{"jsonrpc":"2.0","id":${id},"result":"0x7a69"}` });
+    const endpoint = await startScriptedEndpoint((n) => (n === 1 ? served(1) : (odd[n - 2] ?? served(2))));
+    const lasting = await startScriptedEndpoint((n) => (n === 1 ? served(1) : (odd[0] as ScriptedReply)));
+    try {
+      const rpc = createRpcClient({ url: endpoint.url, retries: 6, backoffMs: 5 });
+      expect(await rpc.request("eth_chainId")).toBe("0x7a69");
+      expect(await rpc.request("eth_blockNumber")).toBe("0x7a69");
+      expect(endpoint.requests()).toBe(5);
+      const down = createRpcClient({ url: lasting.url, retries: 2, backoffMs: 5 });
+      await down.request("eth_chainId");
+      const error = await down.request("eth_blockNumber").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransientError);
+      expect((error as TransientError).details).toMatch(
+        /^Last error: not a JSON-RPC answer: HTTP 200, text\/html\./,
+      );
+      expect(lasting.requests()).toBe(1 + 3);
+    } finally {
+      await Promise.all([endpoint.close(), lasting.close()]);
     }
   });
 
