@@ -57,6 +57,8 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
   const queue = createRequestQueue(options.maxConcurrency);
   let limits: BatchLimits = { size: options.maxBatchSize, cap: options.maxBatchSize, answeredSinceShrink: 0 };
   let pending: Unit[] = [];
+  /** Whether any answer so far was JSON-RPC: then the URL is right, whatever comes later. */
+  let servedJsonRpc = false;
   let flushScheduled = false;
 
   const enqueue = (units: Unit[]) => {
@@ -114,12 +116,16 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
   };
 
   /**
-   * An answer that is no JSON-RPC answer: a status that says so (404, 405, 501) ends the units at
-   * once with a UserError. A body alone is asked for once more, as one backend behind a load
-   * balancer (starting up, misconfigured) may answer so while the others serve: the second such
-   * answer ends them, as does the last attempt.
+   * An answer that is no JSON-RPC answer, from an endpoint that has never answered JSON-RPC: a
+   * status that says so (404, 405, 501) ends the units at once with a UserError. A body alone is
+   * asked for once more, as one backend behind a load balancer (starting up, misconfigured) may
+   * answer so while the others serve: the second such answer ends them, as does the last attempt.
+   * From an endpoint that has answered JSON-RPC (a maintenance page, say) it is a passing fault.
    */
-  const notJsonRpc = (batch: Unit[], answer: NotJsonRpc) => {
+  const notJsonRpc = (batch: Unit[], calls: number, answer: NotJsonRpc) => {
+    const type = answer.contentType ? `, ${answer.contentType}` : "";
+    const reason = `not a JSON-RPC answer: HTTP ${answer.status}${type}`;
+    if (servedJsonRpc) return failed(batch, calls, { reason, rateLimited: false });
     const again: Unit[] = [];
     for (const unit of batch) {
       unit.oddAnswers = (unit.oddAnswers ?? 0) + 1;
@@ -127,8 +133,7 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
         unit.reject(createNotJsonRpcError(url, unit.method, answer));
       else again.push(unit);
     }
-    const type = answer.contentType ? `, ${answer.contentType}` : "";
-    if (again.length > 0) retryLater(again, `not a JSON-RPC answer: HTTP ${answer.status}${type}`);
+    if (again.length > 0) retryLater(again, reason);
   };
 
   const send = async (formed: Unit[]): Promise<void> => {
@@ -147,7 +152,8 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
     const body = calls.length === 1 ? calls[0] : calls;
     const { timeoutMs, maxRetryAfterMs } = options;
     const http = await postJsonRpc(endpoint, body, { isBatch: calls.length > 1, timeoutMs, maxRetryAfterMs });
-    if (http.kind === "not-json-rpc") return notJsonRpc(batch, http);
+    if (http.kind === "not-json-rpc") return notJsonRpc(batch, calls.length, http);
+    if (http.kind === "answered") servedJsonRpc = true;
     const answer = http.kind === "answered" ? settleBatch(batch, http.body) : http;
     if (answer.kind === "denied") {
       for (const unit of batch) unit.reject(answer.error);

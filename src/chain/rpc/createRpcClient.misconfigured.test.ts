@@ -127,8 +127,7 @@ describe("createRpcClient against a URL that is not a JSON-RPC endpoint", () => 
     }
   });
 
-  // Expected to fail: the second odd answer (or the first 404) ends the call with a UserError.
-  test.fails("behavior: an endpoint that has answered JSON-RPC: odd answers later are a passing fault, retried (exit 75 if they last)", async () => {
+  test("behavior: an endpoint that has answered JSON-RPC: odd answers later are a passing fault, retried (exit 75 if they last)", async () => {
     // A maintenance page, a 404 and `{}` from an endpoint that served this client before.
     const odd: ScriptedReply[] = [
       { status: 200, headers: { "content-type": "text/html" }, body: "<html>Down for maintenance</html>" },
