@@ -101,7 +101,7 @@ describe("publishing: the demo's publication, served", () => {
     // Everything the page loads is its own: no CDN, no absolute URL.
     const html = readFileSync(join(out, "index.html"), "utf8");
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
-    expect(html).toMatch(/<script type="module" src="assets\/dashboard-[A-Z0-9]+\.js"><\/script>/);
+    expect(html).toMatch(/<script defer src="assets\/dashboard-[A-Z0-9]+\.js"><\/script>/);
   });
 
   test("behavior: serve answers every published file with the headers _headers gives it", async () => {
