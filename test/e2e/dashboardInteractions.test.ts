@@ -147,7 +147,7 @@ describe("dashboard: leaderboards, filters, chains and the URL", () => {
     await shared.page.close();
   });
 
-  test("behavior: keyboard: a chart reads its periods with the arrow keys; a row and a sort toggle with Enter", async () => {
+  test("behavior: keyboard and mouse: arrow keys read a chart's periods; drag zooms, a button resets; Enter toggles a row and a sort", async () => {
     const { page, problems } = await openDashboard(await chromium(), `${serve.url}/#range=30d`);
     await page.focus("#chart-volume .plot");
     await page.keyboard.press("End");
@@ -157,6 +157,18 @@ describe("dashboard: leaderboards, filters, chains and the URL", () => {
     expect(await page.textContent("#chart-volume [aria-live]")).toMatch(
       /^19 Nov 2026: Arbitrum One 0, Base [\d,]+, Total [\d,]+$/,
     );
+    // Drag to zoom (the hint says so), and a reset that appears only when zoomed.
+    const reset = page.locator("#chart-volume .chart-foot button", { hasText: "Reset zoom" });
+    expect(await reset.isVisible()).toBe(false);
+    const over = await page.locator("#chart-volume .u-over").boundingBox();
+    if (!over) throw new Error("the throughput chart has no plot");
+    await page.mouse.move(over.x + over.width * 0.3, over.y + 50);
+    await page.mouse.down();
+    await page.mouse.move(over.x + over.width * 0.6, over.y + 60, { steps: 5 });
+    await page.mouse.up();
+    expect(await reset.isVisible()).toBe(true);
+    await reset.click();
+    expect(await reset.isVisible()).toBe(false);
     await page.focus("#models-board .row-toggle");
     await page.keyboard.press("Enter");
     await waitUntilDrawn(page);
