@@ -14,8 +14,7 @@ function card(window: string, { field, title, value, detail, hint }: Card): HTML
   );
 }
 
-const perDay = (weekTotal: number, write: (n: number) => string) =>
-  `7-day average ${write(weekTotal / 7)}/day`;
+const perDay = (weekTotal: number, write: (n: number) => string) => `7-day avg ${write(weekTotal / 7)}`;
 
 /**
  * The totals since launch (tokens, sessions closed, inference hours, earned) and the last 24
@@ -75,21 +74,21 @@ export function renderCards(
     }),
     card("24h", {
       field: "ttft",
-      title: "Time to first token",
+      title: "Median TTFT",
       value: format.seconds(day.ttft),
-      detail: `median · 7 days ${format.seconds(week.ttft)}`,
+      detail: `7-day ${format.seconds(week.ttft)}`,
     }),
     card("24h", {
       field: "tps",
-      title: "Speed",
+      title: "Median speed",
       value: format.tps(day.tps),
-      detail: `median · 7 days ${format.tps(week.tps)}`,
+      detail: `7-day ${format.tps(week.tps)}`,
     }),
     card("24h", {
       field: "disputed",
       title: "Disputed",
       value: format.share(day.disputed, day.sessions),
-      detail: `${format.integer(day.disputed)} of ${format.integer(day.sessions)} · 7 days ${format.share(week.disputed, week.sessions)}`,
+      detail: `${format.integer(day.disputed)} of ${format.integer(day.sessions)} · 7-day ${format.share(week.disputed, week.sessions)}`,
     }),
   );
 }
