@@ -8,8 +8,8 @@ import type { ViewState } from "./viewState.js";
 /** What the page knows to name things by: models (models.json), chains (meta.json). */
 export type Names = {
   chains: readonly MetaChain[];
-  /** A model's name in models.json, else the one a file gives (`fallback`), else "(unnamed) 0x1234…". */
-  model: (modelId: string, fallback?: string) => string;
+  /** A model's name in models.json, else "(unnamed) 0x1234…". */
+  model: (modelId: string) => string;
   provider: (address: string) => string;
   chain: (chainId: number) => string;
 };
@@ -88,7 +88,8 @@ export async function breakdownItems(state: ViewState, names: Names, kind: "mode
     const file = await loadChainFile(state.chain, "rollup/by-model-daily.json");
     return file.models.map((item) => ({
       id: item.modelId,
-      label: names.model(item.modelId, item.name),
+      // A chain's own files carry its own names (a model may be named differently on another chain).
+      label: item.name.trim() !== "" ? item.name : names.model(item.modelId),
       series: item.series as readonly Bucket[],
     }));
   }

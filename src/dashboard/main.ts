@@ -40,7 +40,7 @@ async function loadNames(): Promise<Names> {
   );
   return {
     chains,
-    model: (modelId, fallback = "") => modelNames.get(modelId) ?? modelLabel(fallback, modelId),
+    model: (modelId) => modelNames.get(modelId) ?? modelLabel("", modelId),
     provider: (address) => format.shortHex(address),
     chain: (chainId) => chainName(chainId, chains.find((chain) => chain.chainId === chainId)?.name),
   };

@@ -51,8 +51,3 @@ function errorBox(error: unknown): HTMLElement {
     button,
   );
 }
-
-/** A placeholder while a part of the page loads. */
-export function loading(text = "Loading…"): HTMLElement {
-  return element("p", { class: "loading" }, text);
-}
