@@ -22,8 +22,6 @@ export type ChartSeries = {
 export type ChartModel = {
   /** The chart's file name in a CSV download, e.g. "throughput-tokens-daily". */
   name: string;
-  /** What one value is, for the text summary: "tokens per day". */
-  measure: string;
   granularity: Period;
   ts: number[];
   series: ChartSeries[];

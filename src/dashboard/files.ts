@@ -14,7 +14,7 @@ export class FileError extends Error {
 const loaded = new Map<string, Promise<unknown>>();
 
 /** The path of a chain's own file, or of the top-level one for every chain ("all"). */
-export function chainFile(chain: "all" | number, path: ChainFilePath): string {
+function chainFile(chain: "all" | number, path: ChainFilePath): string {
   return chain === "all" ? path : `${chainFolder(chain)}/${path}`;
 }
 

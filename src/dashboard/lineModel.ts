@@ -53,7 +53,6 @@ export function lineModel(input: {
   const drawn = series.flatMap((line) => line.values.filter((value): value is number => value !== null));
   return {
     name: `${quality}-${granularity}`,
-    measure: `${info.label.toLowerCase()} per ${periodWord[granularity]}`,
     granularity,
     ts,
     series,

@@ -69,7 +69,6 @@ export function stackModel(input: StackInput): ChartModel | string {
   });
   const model: ChartModel = {
     name: `${input.name}-${metric}-${granularity}`,
-    measure: `${metricInfo[metric].per} per ${periodWord[granularity]}`,
     granularity,
     ts,
     series,
