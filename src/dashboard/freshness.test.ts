@@ -45,8 +45,11 @@ describe("freshness", () => {
     const stale = freshness(meta(), "all", asOf + 7200 + 2 * 3600 + 1).stale;
     expect(stale).toMatch(/^These numbers may be out of date: the last update was 2 h ago/);
     expect(freshness(meta(), "all", asOf + 7200 + 2 * 3600).stale).toBeUndefined();
+    // A publication from before updatedAt: its as-of time is its age (as `mor-throughput check` reads it).
     const { updatedAt: _, ...unknownUpdate } = meta();
-    expect(freshness(unknownUpdate, "all", asOf + 86_400 * 9).stale).toBeUndefined();
+    expect(freshness(unknownUpdate, "all", asOf + 2 * 3600).stale).toBeUndefined();
+    expect(freshness(unknownUpdate, "all", asOf + 9 * 86_400).stale).toMatch(/last update was 9 days ago/);
+    expect(freshness(unknownUpdate, "all", asOf).updated).toBeUndefined();
   });
 
   test("behavior: a backfill in progress gives its share of blocks, for the chain shown", () => {

@@ -1,3 +1,4 @@
+import { freshnessOf } from "../api/client/freshnessOf.js";
 import type { Meta } from "../api/responseTypes.js";
 import { chainName } from "./chartTheme.js";
 import { format } from "./format.js";
@@ -14,9 +15,10 @@ export type Freshness = {
 };
 
 /**
- * How old the numbers are and whether they are complete, from meta.json and the clock: the as-of
- * of the view (the publication's, or the chosen chain's own), the last update, a warning when it is
- * older than twice the interval allows, and the backfill still in progress.
+ * How old the numbers are and whether they are complete, from meta.json and the clock (`now`, unix
+ * seconds): the as-of of the view (the publication's, or the chosen chain's own), the last update,
+ * a warning when it is older than twice the interval allows (freshnessOf, as `check` says), and the
+ * backfill still in progress.
  */
 export function freshness(meta: Meta, chain: "all" | number, now: number): Freshness {
   const chosen = chain === "all" ? undefined : meta.chains.find((item) => item.chainId === chain);
@@ -25,15 +27,16 @@ export function freshness(meta: Meta, chain: "all" | number, now: number): Fresh
     asOf: `Data as of ${format.utc(asOf)} (${format.ago(Math.max(0, now - asOf))})`,
     backfill: [],
   };
-  const { updatedAt, updateIntervalSeconds: interval } = meta;
-  if (updatedAt !== undefined) {
-    const age = Math.max(0, now - updatedAt);
-    result.updated = `updated ${format.ago(age)}${interval ? `; the publication updates every ${format.interval(interval)}` : ""}`;
-    if (interval && age > 2 * interval)
-      result.stale =
-        `These numbers may be out of date: the last update was ${format.ago(age)} (${format.utc(updatedAt)}), ` +
-        `and the publication should update every ${format.interval(interval)}. The schedule that publishes it may have stopped.`;
-  }
+  // The same verdict as `mor-throughput check`: older than twice the update interval is stale.
+  const fresh = freshnessOf(meta, now * 1000);
+  const every = `every ${format.interval(fresh.intervalSeconds)}`;
+  if (meta.updatedAt !== undefined)
+    result.updated = `updated ${format.ago(fresh.ageSeconds)}; the publication updates ${every}`;
+  if (fresh.stale)
+    result.stale =
+      `These numbers may be out of date: the last update was ${format.ago(fresh.ageSeconds)} ` +
+      `(${format.utc(fresh.updatedAt)}), and the publication should update ${every}. ` +
+      "The schedule that publishes it may have stopped.";
   for (const item of meta.chains) {
     if (item.caughtUp || (chosen && item !== chosen)) continue;
     const name = chainName(item.chainId, item.name);
