@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { buildClient } from "../packages/client/build.mjs";
 
@@ -60,7 +61,9 @@ const { metafile } = await build({
   entryNames: "[name]-[hash]",
   bundle: true,
   platform: "browser",
-  format: "esm",
+  // A classic script (not a module): browsers refuse module scripts on a page opened from disk
+  // (file://), and the page must run there to say how to serve it instead.
+  format: "iife",
   target: ["es2022", "chrome100", "firefox100", "safari15"],
   minify: true,
   metafile: true,
@@ -77,6 +80,21 @@ const html = readFileSync("src/dashboard/index.html", "utf8")
   .replace("{{script}}", asset(".js"))
   .replace("{{style}}", asset(".css"));
 writeFileSync(join(dashboard, "index.html"), html);
+
+// The dashboard's weight, measured from the metafile's outputs: what a visitor downloads (minified)
+// and what travels over the wire (gzip -9). Written beside dist/dashboard/ (not published) and printed.
+const weight = { minified: 0, gzipped: 0, files: {} };
+for (const [path, { bytes }] of Object.entries(metafile.outputs)) {
+  const gzipped = gzipSync(readFileSync(path), { level: 9 }).length;
+  weight.files[basename(path)] = { minified: bytes, gzipped };
+  weight.minified += bytes;
+  weight.gzipped += gzipped;
+}
+writeFileSync(join("dist", "dashboard-size.json"), `${JSON.stringify(weight, null, 2)}\n`);
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+console.log(
+  `dashboard: ${kB(weight.minified)} minified, ${kB(weight.gzipped)} gzipped (script and style sheet)`,
+);
 
 execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], {
   stdio: "inherit",

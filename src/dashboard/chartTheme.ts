@@ -1,57 +1,35 @@
-import uPlot from "uplot";
-import { format } from "./format.js";
+/** Colours of the marks: distinct from one another, readable on the light and the dark background. */
+const palette = ["#2f6fde", "#e8743b", "#19a979", "#c94fa8", "#945ecf", "#c99a06", "#13a4b4", "#e0474c"];
+const othersColor = "#8b8f9a";
 
-/** Distinct colours that read on light and dark backgrounds. */
-const palette = [
-  "#2f6fde",
-  "#e8743b",
-  "#19a979",
-  "#c94fa8",
-  "#945ecf",
-  "#d4a017",
-  "#13a4b4",
-  "#e0474c",
-  "#6c8893",
-];
+/** The chains' own colours, so that the move from Arbitrum One to Base reads at a glance. */
+const chainColors: Record<number, string> = { 8453: "#2f6fde", 42161: "#e8743b" };
+
+/** Names people know the chains by. */
+const chainNames: Record<number, string> = { 8453: "Base", 42161: "Arbitrum One" };
 
 export function colorAt(index: number): string {
-  return palette[index % palette.length] as string;
+  return index < 0 ? othersColor : (palette[index % palette.length] as string);
 }
 
-/** The page's own colours (CSS variables), so that axes follow light and dark mode. */
-function cssColor(name: string, fallback: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+export function chainColor(chainId: number, index: number): string {
+  return chainColors[chainId] ?? colorAt(index + 2);
 }
 
-/** The x axis (UTC time) and a y axis with compact numbers. */
-export function timeAxes(side: "left" | "both" = "left"): uPlot.Axis[] {
-  const stroke = cssColor("--muted", "#62656e");
-  const grid = { stroke: cssColor("--line", "#e3e4ea"), width: 1 };
-  const axes: uPlot.Axis[] = [
-    { stroke, grid, ticks: grid },
-    { stroke, grid, ticks: grid, size: 56, values: (_chart, splits) => splits.map(format.compact) },
-  ];
-  if (side === "both") {
-    axes.push({
-      stroke,
-      side: 1,
-      scale: "right",
-      grid: { show: false },
-      ticks: grid,
-      size: 48,
-      values: (_chart, splits) => splits.map(format.compact),
-    });
-  }
-  return axes;
+/** A chain's name: Base, Arbitrum One, or meta.json's own name ("chain-10" → "Chain 10"). */
+export function chainName(chainId: number, metaName = `chain-${chainId}`): string {
+  return chainNames[chainId] ?? metaName.charAt(0).toUpperCase() + metaName.slice(1).replace("-", " ");
 }
 
-/** UTC on the time axis and in the legend: buckets are UTC periods. */
-export const utcDate = (ts: number): Date => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC");
-
-/** An x range padded by half a period, so that the first and last bars are whole. */
-export function paddedRange(step: number): uPlot.Range.Function {
-  return (_chart, min, max) => [min - step / 2, max + step / 2];
+/** A colour of the page (a CSS variable), read now: charts are drawn again when the theme changes. */
+export function cssColor(value: string): string {
+  const name = /^var\((--[a-z-]+)\)$/.exec(value)?.[1];
+  if (!name) return value;
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#888";
 }
 
-/** A y range from 0 with some headroom (1 when everything is 0). */
-export const fromZero: uPlot.Range.Function = (_chart, _min, max) => [0, max > 0 ? max * 1.08 : 1];
+/** The page's text font for canvas text (axes, marks). */
+export function canvasFont(size: number, weight = 400): string {
+  const family = getComputedStyle(document.body).fontFamily || "sans-serif";
+  return `${weight} ${size}px ${family}`;
+}

@@ -9,3 +9,10 @@ export function element<K extends keyof HTMLElementTagNameMap>(
   node.append(...children);
   return node;
 }
+
+/** An element of the page by id (the page's skeleton is index.html: a missing one is a bug). */
+export function byId(id: string): HTMLElement {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`the page has no #${id}`);
+  return found;
+}

@@ -1,88 +1,198 @@
 import "uplot/dist/uPlot.min.css";
 import "./style.css";
-import type { Rollup } from "../api/responseTypes.js";
+import "./controls.css";
+import "./charts.css";
+import "./tables.css";
+import type { Meta, ModelLeaderboard } from "../api/responseTypes.js";
+import type { Names } from "./chartData.js";
+import { chainName, colorAt } from "./chartTheme.js";
+import { renderFilterChips, renderSwitch } from "./controls.js";
+import { byId, element } from "./element.js";
+import { loadChainFile, loadFile } from "./files.js";
 import { format } from "./format.js";
-import type { Metric } from "./groupTopSeries.js";
-import { type DashboardData, loadData } from "./loadData.js";
 import { modelLabel } from "./modelLabel.js";
-import { mountChart } from "./mountChart.js";
+import { type Range, ranges } from "./ranges.js";
 import { renderCards } from "./renderCards.js";
-import { renderStuckTable } from "./renderStuckTable.js";
-import { stackedChart } from "./stackedChart.js";
-import { ttftChart } from "./ttftChart.js";
-import { volumeChart } from "./volumeChart.js";
+import { renderCharts } from "./renderCharts.js";
+import { renderLeaderboard } from "./renderLeaderboard.js";
+import { renderAudit, renderFreshness } from "./renderStatus.js";
+import { renderStuck } from "./renderStuck.js";
+import { fill, setRetry } from "./section.js";
+import { modelStandings, providerStandings, type Window, windows } from "./standings.js";
+import { formatState, type Metric, metrics, parseState, toggleFilter, type ViewState } from "./viewState.js";
 
-/** The dashboard: every file of the API, fetched from beside the page, drawn once loaded. */
-const byId = (id: string): HTMLElement => {
-  const found = document.getElementById(id);
-  if (!found) throw new Error(`the page has no #${id}`);
-  return found;
+/** The dashboard: every part drawn from its own files, so that one missing file blanks only its part. */
+let state = parseState(location.hash);
+let cycle = 0;
+const root = document.documentElement;
+
+/** meta.json and models.json, when they load: names for chains and models (the page works without). */
+async function loadNames(): Promise<Names> {
+  const [meta, models] = await Promise.allSettled([loadFile("meta.json"), loadFile("models.json")]);
+  const chains = meta.status === "fulfilled" ? meta.value.chains : [];
+  const modelNames = new Map(
+    models.status === "fulfilled"
+      ? (models.value as ModelLeaderboard).models.map((item) => [
+          item.modelId,
+          modelLabel(item.name, item.modelId),
+        ])
+      : [],
+  );
+  return {
+    chains,
+    model: (modelId) => modelNames.get(modelId) ?? modelLabel("", modelId),
+    provider: (address) => format.shortHex(address),
+    chain: (chainId) => chainName(chainId, chains.find((chain) => chain.chainId === chainId)?.name),
+  };
+}
+
+function update(change: Partial<ViewState>): void {
+  state = { ...state, ...change };
+  history.replaceState(null, "", formatState(state) || `${location.pathname}${location.search}`);
+  void render();
+}
+
+const rangeLabels: Record<Range, string> = {
+  "24h": "24 h",
+  "7d": "7 d",
+  "30d": "30 d",
+  "90d": "90 d",
+  "1y": "1 y",
+  all: "All",
 };
+const metricLabels: Record<Metric, string> = {
+  tokens: "Tokens",
+  sessions: "Sessions",
+  hours: "Hours",
+  earned: "Earned",
+};
+const windowLabels: Record<Window, string> = { "24h": "24 h", "7d": "7 d", "30d": "30 d", all: "All time" };
 
-const noSessions = "No closed sessions yet.";
+async function render(): Promise<void> {
+  const mine = ++cycle;
+  root.dataset.state = "loading";
+  const focused = (document.activeElement as HTMLElement | null)?.dataset.focus;
+  const names = await loadNames();
+  const place = state.chain === "all" ? "all chains" : `on ${names.chain(state.chain)}`;
 
-function render(data: DashboardData): void {
-  const { meta } = data;
-  byId("as-of").textContent =
-    `As of ${format.utc(meta.asOf)} · chain ${meta.chainId} · block ${format.integer(meta.toBlock)} · updated hourly`;
-  renderCards(byId("cards"), data.summary);
+  renderSwitch(
+    byId("chain-switch"),
+    "chain",
+    [
+      { value: "all" as const, label: "All chains" },
+      ...names.chains.map((chain) => ({ value: chain.chainId, label: names.chain(chain.chainId) })),
+    ],
+    state.chain,
+    (chain) => update({ chain }),
+  );
+  renderSwitch(
+    byId("range-switch"),
+    "range",
+    ranges.map((value) => ({ value, label: rangeLabels[value] })),
+    state.range,
+    (range) => update({ range }),
+  );
+  renderSwitch(
+    byId("metric-switch"),
+    "metric",
+    metrics.map((value) => ({ value, label: metricLabels[value] })),
+    state.metric,
+    (metric) => update({ metric }),
+  );
+  renderSwitch(
+    byId("window-switch"),
+    "window",
+    windows.map((value) => ({ value, label: windowLabels[value] })),
+    state.window,
+    (window) => update({ window }),
+  );
+  const filter = state.filter;
+  renderFilterChips(
+    byId("filters"),
+    (filter?.ids ?? []).map((id, index) => ({
+      id,
+      label: filter?.kind === "model" ? names.model(id) : names.provider(id),
+      color: colorAt(index),
+    })),
+    filter?.kind ?? "model",
+    (id) => filter && update({ filter: toggleFilter(filter, filter.kind, id) }),
+    () => update({ filter: undefined }),
+  );
+  const boardsNote = byId("boards-note");
+  boardsNote.hidden = state.chain === "all";
+  boardsNote.textContent =
+    "The leaderboards count both chains together: the API publishes them for all chains only.";
 
-  const removers = new Map<string, () => void>();
-  const draw = (id: string, spec: Parameters<typeof mountChart>[1], empty: string) => {
-    removers.get(id)?.();
-    removers.set(id, mountChart(byId(id), spec, empty));
-  };
-
-  const drawBucket = (bucket: Rollup["bucket"]) => {
-    const rollup = data.rollups[bucket];
-    draw("chart-volume", volumeChart(rollup), noSessions);
-    draw(
-      "chart-ttft",
-      ttftChart(rollup),
-      rollup.series.length === 0 ? noSessions : "No time to first token measured yet.",
+  const tasks: Array<Promise<void>> = [
+    fill(
+      byId("status"),
+      () => loadFile("meta.json"),
+      (meta: Meta) => renderFreshness(byId("status"), meta, state.chain),
+    ),
+    fill(
+      byId("audit"),
+      () => loadFile("audit.json"),
+      (audit) => renderAudit(byId("audit"), audit, state.chain, (id) => names.model(id), names.chain),
+    ),
+    fill(
+      byId("headline"),
+      () => loadChainFile(state.chain, "summary.json"),
+      (summary) => renderCards(byId("headline"), byId("today"), summary, place),
+    ),
+    ...renderCharts(state, names),
+    fill(
+      byId("stuck"),
+      () => loadChainFile(state.chain, "stuck-sessions.json"),
+      (stuck) => {
+        byId("stuck-count").textContent = `(${format.integer(stuck.count)}, ${place})`;
+        renderStuck(byId("stuck"), stuck, (id) => names.model(id), names.chain);
+      },
+    ),
+  ];
+  for (const kind of ["model", "provider"] as const) {
+    const board = byId(`${kind}s-board`);
+    const rows = () =>
+      kind === "model"
+        ? loadFile("models.json").then((file) => modelStandings(file, state.window))
+        : loadFile("providers.json").then((file) => providerStandings(file, state.window));
+    const chosen = state.filter?.kind === kind ? state.filter.ids : [];
+    tasks.push(
+      fill(board, rows, (standings) =>
+        renderLeaderboard(board, kind, standings, state.sort[kind], chosen, {
+          sort: (sort) => update({ sort: { ...state.sort, [kind]: sort } }),
+          toggle: (id) => update({ filter: toggleFilter(state.filter, kind, id) }),
+        }),
+      ),
     );
-  };
-  const drawMetric = (metric: Metric) => {
-    const days = data.rollups.daily.series;
-    const models = data.byModel.models.map((model) => ({
-      label: modelLabel(model.name, model.modelId),
-      series: model.series,
-    }));
-    const providers = data.byProvider.providers.map((item) => ({
-      label: format.shortHex(item.provider),
-      series: item.series,
-    }));
-    draw("chart-models", stackedChart(models, days, metric), noSessions);
-    draw("chart-providers", stackedChart(providers, days, metric), noSessions);
-  };
-  bindSwitch(byId("bucket-switch"), "bucket", (value) => drawBucket(value as Rollup["bucket"]));
-  bindSwitch(byId("metric-switch"), "metric", (value) => drawMetric(value as Metric));
-
-  byId("stuck-count").textContent = `(${format.integer(data.stuck.count)})`;
-  renderStuckTable(byId("stuck"), data.stuck, data.byModel);
+  }
+  // The "today" cards come from the same file as the headline: they show its error too.
+  await Promise.all(tasks);
+  const today = byId("today");
+  if (byId("headline").dataset.state === "error") today.replaceChildren();
+  if (mine !== cycle) return;
+  if (focused) document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+  root.dataset.state = "ready";
+  root.dataset.draws = String(Number(root.dataset.draws ?? "0") + 1);
 }
 
-/** Buttons with data-<key>: the pressed one is drawn now, a click draws another. */
-function bindSwitch(group: HTMLElement, key: string, onSelect: (value: string) => void): void {
-  const buttons = [...group.querySelectorAll<HTMLButtonElement>(`button[data-${key}]`)];
-  const select = (button: HTMLButtonElement) => {
-    for (const other of buttons) other.setAttribute("aria-pressed", String(other === button));
-    onSelect(button.dataset[key] ?? "");
-  };
-  for (const button of buttons) button.addEventListener("click", () => select(button));
-  const pressed = buttons.find((button) => button.getAttribute("aria-pressed") === "true") ?? buttons[0];
-  if (pressed) select(pressed);
-}
-
-loadData(document.baseURI)
-  .then((data) => {
-    render(data);
-    document.documentElement.dataset.state = "ready";
-  })
-  .catch((error: unknown) => {
-    const banner = byId("error");
-    banner.textContent = `Could not load the data: ${(error as Error).message}`;
-    banner.hidden = false;
-    byId("as-of").textContent = "";
-    document.documentElement.dataset.state = "error";
+if (location.protocol === "file:") {
+  const folder = decodeURIComponent(location.pathname.replace(/\/[^/]*$/, "")) || ".";
+  const banner = element(
+    "div",
+    { class: "file-error", role: "alert", id: "file-protocol" },
+    "This page reads its numbers from the JSON files beside it, which a browser will not fetch for a page opened from disk. Serve the folder and open the address it prints: ",
+    element("code", {}, `npx mor-throughput serve --out ${folder}`),
+  );
+  document.querySelector("main")?.replaceChildren(banner);
+  byId("chain-switch").hidden = true;
+  root.dataset.state = "error";
+} else {
+  setRetry(() => void render());
+  addEventListener("hashchange", () => {
+    state = parseState(location.hash);
+    void render();
   });
+  // Colours are read from the page's theme when a chart is drawn: draw again when the system's changes.
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => void render());
+  void render();
+}

@@ -16,21 +16,15 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startDevChain } from "../../src/devchain/startDevChain.js";
 import { createThroughputClient, ThroughputClientError } from "../../src/index.js";
 import { createStaticServer } from "../../src/publish/createStaticServer.js";
 import { packageRoot } from "../../src/util/packageRoot.js";
-import { launchChromium } from "../support/launchChromium.js";
-import { colouredPixels, openDashboard } from "../support/openDashboard.js";
 import { headersFromFile, parseHeadersFile } from "../support/parseHeadersFile.js";
-import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { startServe } from "../support/startServe.js";
 import { validateOpenApi } from "../support/validateOpenApi.js";
 
 type Operation = { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> };
-type Window = { tokens: number; sessions: number; ttft?: number };
-type Summary = Record<"24h" | "7d" | "30d" | "all", Window>;
 
 /** Every file of a release, by URL path ("/index.html", "/api/throughput/summary.json", ...). */
 function releaseFiles(out: string): string[] {
@@ -49,16 +43,6 @@ function releaseFiles(out: string): string[] {
 
 const readJson = (out: string, path: string) =>
   JSON.parse(readFileSync(join(out, "api/throughput", path), "utf8"));
-
-/** One headless Chromium for every dashboard test of this file, launched when first needed. */
-let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
-const chromium = async () => {
-  browser ??= await launchChromium();
-  return browser.context;
-};
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe("publishing: the demo's publication, served", () => {
   let dir: string;
@@ -101,7 +85,7 @@ describe("publishing: the demo's publication, served", () => {
     // Everything the page loads is its own: no CDN, no absolute URL.
     const html = readFileSync(join(out, "index.html"), "utf8");
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
-    expect(html).toMatch(/<script type="module" src="assets\/dashboard-[A-Z0-9]+\.js"><\/script>/);
+    expect(html).toMatch(/<script defer src="assets\/dashboard-[A-Z0-9]+\.js"><\/script>/);
   });
 
   test("behavior: serve answers every published file with the headers _headers gives it", async () => {
@@ -239,108 +223,5 @@ describe("publishing: the demo's publication, served", () => {
       cwd: consumer,
     });
     expect(JSON.parse(printed)).toEqual(readJson(out, "summary.json")["24h"]);
-  });
-
-  test("dashboard: loads the demo's data without a console error, draws every chart, cards equal summary.json", async () => {
-    const context = await chromium();
-    const { page, problems } = await openDashboard(context, `${serve.url}/`);
-    expect(await page.getAttribute("html", "data-state")).toBe("ready");
-    const summary = readJson(out, "summary.json") as Summary;
-    for (const window of ["24h", "7d", "30d", "all"] as const) {
-      const card = page.locator(`[data-window="${window}"]`);
-      const number = async (field: string) =>
-        Number(((await card.locator(`[data-field="${field}"]`).textContent()) ?? "").replaceAll(",", ""));
-      expect(await number("tokens"), window).toBe(summary[window].tokens);
-      expect(await number("sessions"), window).toBe(summary[window].sessions);
-      const ttft = await card.locator('[data-field="ttft"]').textContent();
-      expect(ttft, window).toBe(
-        summary[window].ttft === undefined ? "—" : `${summary[window].ttft?.toFixed(3)} s`,
-      );
-    }
-    expect(summary.all.sessions).toBeGreaterThan(1000);
-
-    for (const id of ["chart-volume", "chart-ttft", "chart-models", "chart-providers"]) {
-      const shot = await page.locator(`#${id}`).screenshot();
-      expect(await colouredPixels(context, shot), `${id} is blank`).toBeGreaterThan(2000);
-    }
-    // Models by name (never by hash); a model without a name by "(unnamed) 0x…".
-    const labels = await page.locator("#chart-models .u-legend .u-series .u-label").allInnerTexts();
-    const models = readJson(out, "rollup/by-model-daily.json").models as Array<{
-      name: string;
-      modelId: string;
-    }>;
-    expect(labels).toEqual(
-      expect.arrayContaining(models.filter((m) => m.name.trim() !== "").map((m) => m.name)),
-    );
-    const unnamed = models.find((model) => model.name === "");
-    expect(unnamed).toBeDefined();
-    expect(labels).toContain(`(unnamed) ${unnamed?.modelId.slice(0, 6)}…`);
-    expect(labels.join(" ")).not.toMatch(/0x[0-9a-f]{64}/);
-
-    const stuck = readJson(out, "stuck-sessions.json") as { count: number };
-    expect(await page.locator("#stuck-count").textContent()).toBe(`(${stuck.count})`);
-    expect(await page.locator("#stuck tbody tr").count()).toBe(Math.min(stuck.count, 200));
-
-    for (const bucket of ["hourly", "monthly", "daily"]) {
-      await page.click(`button[data-bucket="${bucket}"]`);
-      expect(await page.getAttribute(`button[data-bucket="${bucket}"]`, "aria-pressed")).toBe("true");
-      const shot = await page.locator("#chart-volume").screenshot();
-      expect(await colouredPixels(context, shot), `${bucket} chart is blank`).toBeGreaterThan(500);
-    }
-    await page.click('button[data-metric="sessions"]');
-    expect(await colouredPixels(context, await page.locator("#chart-models").screenshot())).toBeGreaterThan(
-      2000,
-    );
-    expect(problems).toEqual([]);
-    await page.screenshot({ path: join(dir, "dashboard.png"), fullPage: true });
-    await page.close();
-  });
-
-  test("dashboard: reads on a phone: nothing wider than the screen but the table, which scrolls by itself", async () => {
-    const context = await chromium();
-    const { page, problems } = await openDashboard(context, `${serve.url}/index.html`);
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.waitForFunction(() => true);
-    await page.waitForTimeout(200); // a resize redraws the charts on the next frame
-    const layout = (await page.evaluate(`({
-      page: document.documentElement.scrollWidth,
-      charts: [...document.querySelectorAll(".chart canvas")].map((canvas) => canvas.getBoundingClientRect().right),
-      cards: [...document.querySelectorAll(".card")].map((card) => card.getBoundingClientRect().width),
-    })`)) as { page: number; charts: number[]; cards: number[] };
-    expect(layout.page).toBeLessThanOrEqual(375);
-    expect(layout.charts.length).toBeGreaterThanOrEqual(4);
-    for (const right of layout.charts) expect(right).toBeLessThanOrEqual(375);
-    for (const width of layout.cards) expect(width).toBeGreaterThan(140);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-});
-
-describe("publishing: a chain with no closed session", () => {
-  test("dashboard: shows empty states, zero cards and no console error", async () => {
-    const endTime = Date.UTC(2026, 0, 15, 12) / 1000;
-    const chain = await startDevChain({ models: [], bids: [], sessions: [], endTime });
-    const dir = mkdtempSync(join(tmpdir(), "mor-publishing-empty-"));
-    let serve: { url: string; stop(): Promise<void> } | undefined;
-    try {
-      const out = join(dir, "out");
-      parseJson(await runCli(runArgs(chain, { db: join(dir, "db.sqlite"), out }, "--json")));
-      expect(readJson(out, "rollup/daily.json").series).toEqual([]);
-      serve = await startServe(out);
-      const { page, problems } = await openDashboard(await chromium(), `${serve.url}/`);
-      expect(await page.getAttribute("html", "data-state")).toBe("ready");
-      expect(await page.locator('[data-window="all"] [data-field="sessions"]').textContent()).toBe("0");
-      expect(await page.locator('[data-window="24h"] [data-field="ttft"]').textContent()).toBe("—");
-      for (const id of ["chart-volume", "chart-ttft", "chart-models", "chart-providers"])
-        expect(await page.locator(`#${id}`).textContent()).toBe("No closed sessions yet.");
-      expect(await page.locator("#stuck").textContent()).toBe("No stuck sessions.");
-      await page.click('button[data-bucket="hourly"]');
-      expect(problems).toEqual([]);
-      await page.close();
-    } finally {
-      await serve?.stop();
-      await chain.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
