@@ -32,6 +32,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: [...integrationBeside, "test/e2e/**/*.test.ts", "test/bench/**/*.test.ts"],
+          // Builds dist/ (the CLI the tests spawn) before the first file runs: never a stale bundle.
+          globalSetup: ["test/support/buildDist.ts"],
         },
       },
     ],

@@ -1,5 +1,6 @@
 // Builds everything dist/ holds, so that `npx mor-throughput` needs no build step to remember.
-// Runs on `npm ci` (prepare) and before the tests:
+// Runs on `npm ci` (prepare), and before the integration tests (their global setup,
+// test/support/buildDist.ts):
 //   dist/cli.js, dist/index.js   the CLI and the package entry (esbuild bundles)
 //   dist/types/                  the package's declarations (tsc), for `import ... from "mor-throughput"`
 //   dist/dashboard/              the dashboard page and its content-hashed assets, which `build` publishes
