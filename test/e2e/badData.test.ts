@@ -1,19 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { type Address, concat, getAddress, type Hex, keccak256, stringToHex, zeroAddress } from "viem";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
 import { signedClose } from "../../src/devchain/signedClose.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";
 import { readPublished, readPublishedJson } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
 import { treeState } from "../support/treeState.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 const id = (label: string): Hex => keccak256(stringToHex(label));
 const address = (label: string): Address => getAddress(`0x${id(label).slice(-40)}`);
@@ -119,19 +119,9 @@ function badHistory(): History {
 }
 
 describe("bad data on chain, end to end through the CLI", () => {
-  let chain: DevChain;
-  let history: History;
-  let dir: string;
-
-  beforeAll(async () => {
-    history = badHistory();
-    chain = await startDevChain(history);
-    dir = mkdtempSync(join(tmpdir(), "mor-bad-data-"));
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const history = badHistory();
+  const chain = useDevChain(history);
+  const dir = useTempDir("mor-bad-data-");
 
   const run = (name: string, ...more: string[]) =>
     runCli(runArgs(chain, { db: join(dir, `${name}.sqlite`), out: join(dir, name) }, ...more));

@@ -1,27 +1,19 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { BuildSummary } from "../../src/commands/runBuild.js";
 import { renderBuildSummary } from "../../src/commands/summary/renderBuildSummary.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 const endTime = Date.UTC(2026, 5, 1, 0, 0) / 1000;
 
 describe("CLI output: progress, logs and the summary", () => {
-  let chain: DevChain;
-  let dir: string;
-  beforeAll(async () => {
-    chain = await startDevChain(generateHistory({ seed: 3, days: 6, sessionsPerDay: 25, endTime }));
-    dir = mkdtempSync(join(tmpdir(), "mor-cli-output-"));
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const chain = useDevChain(generateHistory({ seed: 3, days: 6, sessionsPerDay: 25, endTime }));
+  const dir = useTempDir("mor-cli-output-");
   const run = (name: string, ...flags: string[]) =>
     runCli(runArgs(chain, { db: join(dir, `${name}.sqlite`), out: join(dir, name) }, ...flags));
 

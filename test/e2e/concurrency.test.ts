@@ -1,40 +1,30 @@
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { setImmediate as yieldToEvents } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createFaultProxy, type FaultProxy } from "../../src/devchain/createFaultProxy.js";
+import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { killCli } from "../support/killCli.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useFaultProxy } from "../support/useFaultProxy.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 const endTime = Date.UTC(2026, 4, 12, 9, 0, 0) / 1000;
 
 describe("readers and other runs while publishing", () => {
-  let chain: DevChain;
-  let proxy: FaultProxy;
-  let dir: string;
-  let db: string;
+  const chain = useDevChain(generateHistory({ seed: 41, days: 30, sessionsPerDay: 40, endTime }));
+  // A slow endpoint: a run through it takes seconds, long enough for a second one to start.
+  const proxy = useFaultProxy(chain, { seed: 1, slow: 1, slowMs: 200 });
+  const dir = useTempDir("mor-concurrency-");
+  const db = join(dir, "clean.sqlite");
   let clean: Record<string, string>;
 
   beforeAll(async () => {
-    chain = await startDevChain(generateHistory({ seed: 41, days: 30, sessionsPerDay: 40, endTime }));
-    // A slow endpoint: a run through it takes seconds, long enough for a second one to start.
-    proxy = await createFaultProxy(chain.rpcUrl, { seed: 1, slow: 1, slowMs: 200 });
-    dir = mkdtempSync(join(tmpdir(), "mor-concurrency-"));
-    db = join(dir, "clean.sqlite");
     const run = await runCli(args(chain.rpcUrl, db, join(dir, "clean")));
     expect(run.code, run.stderr).toBe(0);
     clean = readPublished(join(dir, "clean"));
-  });
-
-  afterAll(async () => {
-    await proxy?.close();
-    await chain?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   const args = (rpcUrl: string, database: string, out: string, ...more: string[]) =>

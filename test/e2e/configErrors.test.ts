@@ -1,15 +1,15 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { multicall3Address } from "../../src/devchain/deployMarketplace.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { freePort } from "../../src/util/freePort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
 import { treeState } from "../support/treeState.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * Bad flags, endpoints and paths through the real CLI: the documented exit code, a message that
@@ -20,26 +20,19 @@ import { treeState } from "../support/treeState.js";
 const endTime = Date.UTC(2026, 6, 1) / 1000;
 
 describe("bad configuration, end to end through the CLI", () => {
-  let chain: DevChain;
-  let dir: string;
-  let template: string;
+  const chain = useDevChain(oneSessionHistory(endTime));
+  const dir = useTempDir("mor-config-");
+  const template = join(dir, "template");
   let closed: number;
   let caseNumber = 0;
 
   beforeAll(async () => {
-    chain = await startDevChain(oneSessionHistory(endTime));
-    dir = mkdtempSync(join(tmpdir(), "mor-config-"));
-    template = join(dir, "template");
     mkdirSync(template);
     writeFileSync(join(template, "file.txt"), "a regular file\n");
     parseJson(
       await runCli([...chainArgs({ db: join(template, "db.sqlite"), out: join(template, "out") }), "--json"]),
     );
     closed = await freePort();
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const chainArgs = (paths: { db: string; out: string }, rpcUrl = chain.rpcUrl): string[] =>

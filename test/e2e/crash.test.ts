@@ -1,17 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { seededRandom } from "../../src/devchain/seededRandom.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { copyState } from "../support/copyState.js";
 import { indexedLogs } from "../support/indexedLogs.js";
 import { type KillPlan, killCli } from "../support/killCli.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 const endTime = Date.UTC(2026, 4, 12, 9, 0, 0) / 1000;
 const trials = 21;
@@ -47,8 +47,10 @@ function litter(out: string): string[] {
 }
 
 describe("crashes: SIGKILL at seeded random moments", () => {
-  let chain: DevChain;
-  let dir: string;
+  const history = generateHistory({ seed: 31, days: 40, sessionsPerDay: 60, endTime });
+  // A block every 4 hours: some 240 blocks, so that a sync commits many ranges.
+  const chain = useDevChain(history, { write: { blockSpanSeconds: 4 * 3600 } });
+  const dir = useTempDir("mor-crash-");
   let base: { db: string; out: string; block: number };
   let oldSet: Record<string, string>;
   let newSet: Record<string, string>;
@@ -56,11 +58,6 @@ describe("crashes: SIGKILL at seeded random moments", () => {
   let timeline: { syncing: number; synced: number; exit: number };
 
   beforeAll(async () => {
-    const history = generateHistory({ seed: 31, days: 40, sessionsPerDay: 60, endTime });
-    // A block every 4 hours: some 240 blocks, so that a sync commits many ranges.
-    chain = await startDevChain(history, { write: { blockSpanSeconds: 4 * 3600 } });
-    dir = mkdtempSync(join(tmpdir(), "mor-crash-"));
-
     // What every trial starts from: a database and a publication some 120 blocks behind.
     base = { db: join(dir, "base.sqlite"), out: join(dir, "base"), block: chain.lastBlock - 120 };
     const prepared = await runCli(args(base.db, base.out, "--to-block", String(base.block)));
@@ -80,11 +77,6 @@ describe("crashes: SIGKILL at seeded random moments", () => {
       exit: at(/^published/),
     };
     expect(Object.values(timeline).every(Number.isFinite), run.stderr).toBe(true);
-  });
-
-  afterAll(async () => {
-    await chain?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   const args = (db: string, out: string, ...more: string[]) => runArgs(chain, { db, out }, ...more);

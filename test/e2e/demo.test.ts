@@ -1,21 +1,17 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { cliEnv, cliPath } from "../support/runCli.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * `demo` as the README's first command runs it: publish, serve, and on Ctrl+C leave nothing
  * behind (no chain, no temporary database).
  */
 describe("demo, serving until interrupted", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "mor-demo-"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = useTempDir("mor-demo-");
 
   test.each([
     ["SIGINT", 130],

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, test } from "vitest";
 import {
@@ -9,8 +7,6 @@ import {
 } from "../../src/devchain/createFaultProxy.js";
 import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import type { History } from "../../src/devchain/history.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { copyState } from "../support/copyState.js";
 import { diffFiles } from "../support/diffFiles.js";
@@ -20,6 +16,8 @@ import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
 import { treeState } from "../support/treeState.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 const endTime = Date.UTC(2026, 4, 12, 9, 0, 0) / 1000;
 /** The other contract's history ends an hour later: the chain's last blocks are its. */
@@ -98,18 +96,16 @@ const trialsOf = <T extends { name: string; faults: FaultConfig }>(classes: T[])
 const timings: Array<{ name: string; seconds: number; requests: number; faults: string }> = [];
 
 describe("a hostile RPC endpoint", () => {
-  let chain: DevChain;
-  let history: History;
+  const history = generateHistory({ seed: 21, days: 45, sessionsPerDay: 40, endTime });
+  const chain = useDevChain(history, { write: { blockSpanSeconds: 86_400 } });
+  const dir = useTempDir("mor-hostile-");
   let foreign: string;
-  let dir: string;
   let clean: Record<string, string>;
   let cleanSeconds: number;
   let cleanDb: string;
   let cleanOut: string;
 
   beforeAll(async () => {
-    history = generateHistory({ seed: 21, days: 45, sessionsPerDay: 40, endTime });
-    chain = await startDevChain(history, { write: { blockSpanSeconds: 86_400 } });
     // A second marketplace whose logs a faulty endpoint mixes into our answers.
     ({ contract: foreign } = await deployMarketplace(chain.rpcUrl));
     const written = await writeHistory(
@@ -118,7 +114,6 @@ describe("a hostile RPC endpoint", () => {
       generateHistory({ seed: 22, days: 3, sessionsPerDay: 30, endTime: foreignEndTime }),
     );
     chain.lastBlock = written.lastBlock;
-    dir = mkdtempSync(join(tmpdir(), "mor-hostile-"));
 
     cleanDb = join(dir, "clean.sqlite");
     cleanOut = join(dir, "clean");
@@ -128,9 +123,7 @@ describe("a hostile RPC endpoint", () => {
     clean = readPublished(cleanOut);
   });
 
-  afterAll(async () => {
-    await chain?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  afterAll(() => {
     if (timings.length > 0) {
       const rows = timings
         .sort((a, b) => a.name.localeCompare(b.name))

@@ -1,17 +1,17 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History, HistoryClose, HistorySession } from "../../src/devchain/history.js";
 import { signedClose } from "../../src/devchain/signedClose.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";
 import { readPublished, readPublishedJson, readRunTime } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
+import { useDevChain } from "../support/useDevChain.js";
 import { userAddresses } from "../support/userAddresses.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 const endTime = Date.UTC(2026, 2, 1, 7, 30, 0) / 1000; // 2026-03-01: the month after a 28-day February
 const id = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as const;
@@ -55,20 +55,10 @@ function edgeSessions(history: History): HistorySession[] {
 }
 
 describe("pipeline, end to end through the CLI", () => {
-  let chain: DevChain;
-  let history: History;
-  let dir: string;
-
-  beforeAll(async () => {
-    const generated = generateHistory({ seed: 7, days: 400, sessionsPerDay: 12, endTime });
-    history = { ...generated, sessions: [...generated.sessions, ...edgeSessions(generated)] };
-    chain = await startDevChain(history);
-    dir = mkdtempSync(join(tmpdir(), "mor-e2e-"));
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const generated = generateHistory({ seed: 7, days: 400, sessionsPerDay: 12, endTime });
+  const history: History = { ...generated, sessions: [...generated.sessions, ...edgeSessions(generated)] };
+  const chain = useDevChain(history);
+  const dir = useTempDir("mor-e2e-");
 
   const args = (db: string, out: string, ...more: string[]) => runArgs(chain, { db, out }, "--json", ...more);
 

@@ -4,16 +4,13 @@ import {
   cpSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createThroughputClient, ThroughputClientError } from "../../src/index.js";
@@ -22,6 +19,7 @@ import { packageRoot } from "../../src/util/packageRoot.js";
 import { headersFromFile, parseHeadersFile } from "../support/parseHeadersFile.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { startServe } from "../support/startServe.js";
+import { useTempDir } from "../support/useTempDir.js";
 import { validateOpenApi } from "../support/validateOpenApi.js";
 
 type Operation = { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> };
@@ -45,13 +43,11 @@ const readJson = (out: string, path: string) =>
   JSON.parse(readFileSync(join(out, "api/throughput", path), "utf8"));
 
 describe("publishing: the demo's publication, served", () => {
-  let dir: string;
-  let out: string;
+  const dir = useTempDir("mor-publishing-");
+  const out = join(dir, "out");
   let serve: { url: string; stop(): Promise<void> };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "mor-publishing-"));
-    out = join(dir, "out");
     parseJson(
       await runCli(["demo", "--no-serve", "--sessions-per-day", "20", "--out", out, "--json"], {
         timeoutMs: 240_000,
@@ -61,7 +57,6 @@ describe("publishing: the demo's publication, served", () => {
   }, 300_000);
   afterAll(async () => {
     await serve?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   test("default: one release holds the page, its assets, _headers, the schemas and OpenAPI beside the data", () => {

@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Address, getAddress, type Hex, keccak256, stringToHex } from "viem";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { History, HistorySession } from "../../src/devchain/history.js";
 import { nodeCall } from "../../src/devchain/nodeCall.js";
 import { signedClose } from "../../src/devchain/signedClose.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import type { DevChain } from "../../src/devchain/startDevChain.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";
@@ -16,6 +14,8 @@ import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
 import { treeState } from "../support/treeState.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * Reorgs on a real anvil: evm_snapshot, a branch indexed with --confirmations 0, evm_revert, a
@@ -158,19 +158,13 @@ type RunSummary = {
 };
 
 describe("reorgs, end to end through the CLI", () => {
-  let chain: DevChain;
+  const history = baseHistory();
+  const chain = useDevChain(history);
+  const dir = useTempDir("mor-reorg-");
   let canonical: CanonicalChain;
-  let dir: string;
 
-  beforeAll(async () => {
-    const history = baseHistory();
-    chain = await startDevChain(history);
+  beforeAll(() => {
     canonical = new CanonicalChain(chain, rpcOf(chain.rpcUrl), history);
-    dir = mkdtempSync(join(tmpdir(), "mor-reorg-"));
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const chainArgs = (db: string, out: string, rpcUrl = chain.rpcUrl) =>
@@ -391,18 +385,12 @@ async function startReorgingProxy(
 }
 
 describe("a reorg deeper than the stored block hashes", () => {
-  let chain: DevChain;
+  const chain = useDevChain(baseHistory());
+  const dir = useTempDir("mor-reorg-deep-");
   let rpc: Rpc;
-  let dir: string;
 
-  beforeAll(async () => {
-    chain = await startDevChain(baseHistory());
+  beforeAll(() => {
     rpc = rpcOf(chain.rpcUrl);
-    dir = mkdtempSync(join(tmpdir(), "mor-reorg-deep-"));
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   test("error: exit 1 with a clear message, the database and the published files unchanged", async () => {

@@ -1,14 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { freePort } from "../../src/util/freePort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { type CliResult, runCli } from "../support/runCli.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * An RPC URL carrying credentials (user info, an API key in the path, a token in the query)
@@ -51,19 +51,15 @@ async function startAuthProxy(target: string): Promise<{ server: Server; port: n
 }
 
 describe("RPC credentials never leak", () => {
-  let chain: DevChain;
+  const chain = useDevChain(oneSessionHistory(endTime));
+  const dir = useTempDir("mor-secrets-");
   let proxy: Awaited<ReturnType<typeof startAuthProxy>>;
-  let dir: string;
 
   beforeAll(async () => {
-    chain = await startDevChain(oneSessionHistory(endTime));
     proxy = await startAuthProxy(chain.rpcUrl);
-    dir = mkdtempSync(join(tmpdir(), "mor-secrets-"));
   });
   afterAll(async () => {
     await new Promise((resolve) => proxy?.server.close(resolve));
-    await chain?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const run = (rpcUrl: string, name: string, ...more: string[]) =>

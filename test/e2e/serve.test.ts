@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { symlinkSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { publishRelease } from "../../src/publish/publishRelease.js";
 import { startServe } from "../support/startServe.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * `serve` against a real publication, with a secret beside it and symlinks that lead to it,
@@ -46,8 +46,8 @@ const get = (target: string, method = "GET") =>
   `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
 
 describe("serve: published files only, never a byte from outside", () => {
-  let dir: string;
-  let out: string;
+  const dir = useTempDir("mor-serve-");
+  const out = join(dir, "out");
   let secret: string;
   let server: Awaited<ReturnType<typeof startServe>>;
   let port: number;
@@ -55,11 +55,9 @@ describe("serve: published files only, never a byte from outside", () => {
   const summary = `${JSON.stringify({ all: { tokens: 1, sessions: 1 } })}\n`;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "mor-serve-"));
     secret = `SECRET-${randomBytes(12).toString("hex")}`;
     writeFileSync(join(dir, "secret.txt"), `${secret}\n`);
     writeFileSync(join(dir, "secret.json"), JSON.stringify({ secret }));
-    out = join(dir, "out");
     ({ releaseId } = publishRelease(
       out,
       new Map([
@@ -80,7 +78,6 @@ describe("serve: published files only, never a byte from outside", () => {
   });
   afterAll(async () => {
     await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   test("default: GET and HEAD of a published file", async () => {

@@ -1,18 +1,17 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createFaultProxy } from "../../src/devchain/createFaultProxy.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import type { History } from "../../src/devchain/history.js";
 import { nodeCall } from "../../src/devchain/nodeCall.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";
 import { indexedLogs } from "../support/indexedLogs.js";
 import { readPublishedJson } from "../support/readPublished.js";
 import { chainArgs, runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 const endTime = Date.UTC(2026, 3, 30, 18, 0, 0) / 1000;
 
@@ -25,21 +24,11 @@ type RunSummary = { sync: { chains: Array<{ toBlock: number; head: number }> } }
  * exactly the logs up to that block, as of that block's time.
  */
 describe("the block a run reaches, end to end through the CLI", () => {
-  let chain: DevChain;
-  let history: History;
-  let dir: string;
+  const history = generateHistory({ seed: 9, days: 15, sessionsPerDay: 30, endTime });
+  // Three-hour blocks: more than 64 of them, with sessions opening and closing all along.
+  const chain = useDevChain(history, { write: { blockSpanSeconds: 3 * 3600 } });
+  const dir = useTempDir("mor-target-");
   const timestamps = new Map<number, number>();
-
-  beforeAll(async () => {
-    history = generateHistory({ seed: 9, days: 15, sessionsPerDay: 30, endTime });
-    // Three-hour blocks: more than 64 of them, with sessions opening and closing all along.
-    chain = await startDevChain(history, { write: { blockSpanSeconds: 3 * 3600 } });
-    dir = mkdtempSync(join(tmpdir(), "mor-target-"));
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   const blockTime = async (number: number): Promise<number> => {
     const known = timestamps.get(number);

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createFaultProxy, type FaultProxy } from "../../src/devchain/createFaultProxy.js";
+import { describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useFaultProxy } from "../support/useFaultProxy.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * --time-limit: a backfill longer than the cron job's time goes on run after run. A run past
@@ -16,23 +16,12 @@ import { parseJson, runCli } from "../support/runCli.js";
  */
 describe("--time-limit", () => {
   const endTime = Date.UTC(2026, 5, 1) / 1000;
-  let chain: DevChain;
-  let slow: FaultProxy;
-  let dir: string;
-
-  beforeAll(async () => {
-    const history = generateHistory({ seed: 11, days: 3, sessionsPerDay: 60, endTime });
-    // One block per hour of history: a long chain of small ranges.
-    chain = await startDevChain(history, { write: { blockSpanSeconds: 3600, maxBlocks: 80 } });
-    // Every answer comes late, and one request at a time: each range takes a while.
-    slow = await createFaultProxy(chain.rpcUrl, { seed: 5, slow: 1, slowMs: 800 });
-    dir = mkdtempSync(join(tmpdir(), "mor-time-limit-"));
-  });
-  afterAll(async () => {
-    await slow?.close();
-    await chain?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const history = generateHistory({ seed: 11, days: 3, sessionsPerDay: 60, endTime });
+  // One block per hour of history: a long chain of small ranges.
+  const chain = useDevChain(history, { write: { blockSpanSeconds: 3600, maxBlocks: 80 } });
+  // Every answer comes late, and one request at a time: each range takes a while.
+  const slow = useFaultProxy(chain, { seed: 5, slow: 1, slowMs: 800 });
+  const dir = useTempDir("mor-time-limit-");
 
   const run = (rpcUrl: string, db: string, out: string, ...more: string[]) =>
     runCli(
