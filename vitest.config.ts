@@ -1,12 +1,27 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * Two projects. unit: pure and fast, nothing started (test/unit/testProjects.test.ts checks).
- * integration: what starts a dev chain (anvil), a fault proxy, a server, Chromium, npm or the
- * CLI. A test of that kind beside its code in src/ or in a workspace package's test/ is named
- * *.integration.test.ts.
+ * The suite in three projects, run one after another (sequence.groupOrder):
+ *
+ * - unit: pure and fast, nothing started (test/unit/testProjects.test.ts checks). One worker
+ *   runs them all, without a fresh module graph per file: about 5 s of CPU in all.
+ * - integration: what starts a dev chain (anvil), a fault proxy, a server, Chromium, npm or
+ *   the CLI. Files of this kind beside their code (in src/, or in a workspace package's test/)
+ *   are named *.integration.test.ts. They mostly wait on child processes, so more of them run
+ *   at once than there are cores.
+ * - integration-timing: the suites whose outcome depends on timing (SIGKILLs at moments
+ *   measured on a clean run, rate limiters and timeouts). Starved of CPU by a full set of other
+ *   files they fail now and then; run together, apart from the rest, they do not.
+ *
+ * Both integration projects build dist/ first (test/support/buildDist.ts, once per run).
  */
 const integrationBeside = ["src/**/*.integration.test.ts", "packages/*/test/**/*.integration.test.ts"];
+const timingSensitive = [
+  "test/e2e/crash.test.ts",
+  "test/e2e/hostileEndpoint.test.ts",
+  "src/chain/rpc/createRpcClient.integration.test.ts",
+];
+const buildDist = "test/support/buildDist.ts";
 
 export default defineConfig({
   test: {
@@ -25,6 +40,9 @@ export default defineConfig({
             "test/support/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, ...integrationBeside],
+          isolate: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -32,8 +50,23 @@ export default defineConfig({
         test: {
           name: "integration",
           include: [...integrationBeside, "test/e2e/**/*.test.ts", "test/bench/**/*.test.ts"],
-          // Builds dist/ (the CLI the tests spawn) before the first file runs: never a stale bundle.
-          globalSetup: ["test/support/buildDist.ts"],
+          exclude: [...configDefaults.exclude, ...timingSensitive],
+          globalSetup: [buildDist],
+          // One module graph per worker, not per file: the files share no state (nothing is
+          // mocked), and the imports (viem, the dev chain) are paid once per worker.
+          isolate: false,
+          maxWorkers: 4,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration-timing",
+          include: timingSensitive,
+          globalSetup: [buildDist],
+          maxWorkers: timingSensitive.length,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
