@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import type { DevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedPublication } from "../support/expected/expectedPublication.js";
 import { devChainId } from "../support/expectedFor.js";
@@ -12,6 +10,8 @@ import { indexedLogs } from "../support/indexedLogs.js";
 import { readPublishedJson } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
+import { useDevChains } from "../support/useDevChains.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * audit.json against the test contract's own counters (getProviderModelStats, counted like the
@@ -50,22 +50,12 @@ describe("the audit against the contract's own counters", () => {
   (silent.close as NonNullable<HistorySession["close"]>).silent = true;
   const unavailable = { ...history(32), statsUnavailable: true };
   const later = history(33);
-  let chains: { silent: DevChain; unavailable: DevChain; later: DevChain };
-  let dir: string;
-
-  beforeAll(async () => {
-    const [a, b, c] = await Promise.all([
-      startDevChain(withSilentClose),
-      startDevChain(unavailable),
-      startDevChain(later, { write: { blockSpanSeconds: 86_400 } }),
-    ]);
-    chains = { silent: a, unavailable: b, later: c };
-    dir = mkdtempSync(join(tmpdir(), "mor-audit-"));
+  const chains = useDevChains({
+    silent: [withSilentClose],
+    unavailable: [unavailable],
+    later: [later, { write: { blockSpanSeconds: 86_400 } }],
   });
-  afterAll(async () => {
-    await Promise.all(Object.values(chains ?? {}).map((chain) => chain.stop()));
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir("mor-audit-");
 
   const run = (chain: DevChain, name: string, ...more: string[]) =>
     runCli([...runArgs(chain, { db: join(dir, `${name}.sqlite`), out: join(dir, name) }), ...more]);

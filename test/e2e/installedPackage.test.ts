@@ -2,20 +2,18 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
-  rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { packageRoot } from "../../src/util/packageRoot.js";
 import { type ProcessResult, runProcess } from "../../src/util/runProcess.js";
 import { npm, npmEnv, type PackResult } from "../support/npm.js";
 import { cliEnv } from "../support/runCli.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * The package as a user gets it from the registry (issue 10): `npm pack`, the tarball installed
@@ -23,16 +21,15 @@ import { cliEnv } from "../support/runCli.js";
  */
 describe("the installed package", () => {
   const repo = packageRoot();
-  let dir: string;
+  const dir = useTempDir("mor-installed-");
   let app: string;
   let packed: PackResult;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "mor-installed-"));
     app = join(dir, "app");
     mkdirSync(app);
 
-    // --ignore-scripts: no `prepare`. `npm test` has just built dist/, and building again here
+    // --ignore-scripts: no `prepare`. The global setup (test/support/buildDist.ts) has just built dist/, and building again here
     // would rewrite dist/ under the test files that run the CLI at the same time.
     const pack = await npm(repo, ["pack", "--json", "--ignore-scripts", "--pack-destination", dir]);
     expect(pack.code, pack.stderr).toBe(0);
@@ -61,9 +58,6 @@ describe("the installed package", () => {
     mkdirSync(join(app, "node_modules", "better-sqlite3", "build", "Release"), { recursive: true });
     copyFileSync(join(sqlite, addon), join(app, "node_modules", "better-sqlite3", addon));
   }, 300_000);
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
 
   test("default: `npx mor-throughput demo --no-serve` publishes a set that `validate` accepts", async () => {
     const out = join(dir, "out");

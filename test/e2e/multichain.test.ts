@@ -1,17 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { chainFileSchemas } from "../../src/api/fileSchemas.js";
 import { presets } from "../../src/chain/presets.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedPublication } from "../support/expected/expectedPublication.js";
 import { readPublished, readPublishedJson } from "../support/readPublished.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { treeState } from "../support/treeState.js";
 import { arbitrumEnd, baseEnd, twoChainHistories } from "../support/twoChainHistories.js";
+import { useDevChains } from "../support/useDevChains.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * SPEC.md 1.1's whole history: Base and Arbitrum One in one record, each chain on its own, on
@@ -19,21 +18,11 @@ import { arbitrumEnd, baseEnd, twoChainHistories } from "../support/twoChainHist
  */
 describe("two chains in one record, end to end through the CLI", () => {
   const histories = twoChainHistories();
-  let base: DevChain;
-  let arbitrum: DevChain;
-  let dir: string;
-
-  beforeAll(async () => {
-    [base, arbitrum] = await Promise.all([
-      startDevChain(histories.base, { chainId: presets.base.chainId, at: presets.base.contract }),
-      startDevChain(histories.arbitrum, { chainId: presets.arbitrum.chainId, at: presets.arbitrum.contract }),
-    ]);
-    dir = mkdtempSync(join(tmpdir(), "mor-two-chains-"));
+  const { base, arbitrum } = useDevChains({
+    base: [histories.base, { chainId: presets.base.chainId, at: presets.base.contract }],
+    arbitrum: [histories.arbitrum, { chainId: presets.arbitrum.chainId, at: presets.arbitrum.contract }],
   });
-  afterAll(async () => {
-    await Promise.all([base?.stop(), arbitrum?.stop()]);
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir("mor-two-chains-");
 
   /** The automation's two-chain command line, exactly: the presets' contracts, base first. */
   const twoChains = (name: string, ...more: string[]) => [

@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { presets } from "../../src/chain/presets.js";
 import { createFaultProxy } from "../../src/devchain/createFaultProxy.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
 import { nodeCall } from "../../src/devchain/nodeCall.js";
 import { seededRandom } from "../../src/devchain/seededRandom.js";
 import { signedClose } from "../../src/devchain/signedClose.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import { startDevChain } from "../../src/devchain/startDevChain.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedPublication } from "../support/expected/expectedPublication.js";
@@ -20,6 +18,8 @@ import { parseJson, runCli } from "../support/runCli.js";
 import { startHistorylessProxy } from "../support/startHistorylessProxy.js";
 import { treeState } from "../support/treeState.js";
 import { arbitrumEnd, baseEnd, twoChainHistories } from "../support/twoChainHistories.js";
+import { useDevChains } from "../support/useDevChains.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * Two chains under faults: a reorg on one while the other is steady, a hostile endpoint for one of
@@ -27,24 +27,17 @@ import { arbitrumEnd, baseEnd, twoChainHistories } from "../support/twoChainHist
  */
 describe("two chains under faults", () => {
   const histories = twoChainHistories();
-  let base: DevChain;
-  let arbitrum: DevChain;
-  let dir: string;
+  const { base, arbitrum } = useDevChains({
+    base: [histories.base, { chainId: presets.base.chainId, at: presets.base.contract }],
+    arbitrum: [histories.arbitrum, { chainId: presets.arbitrum.chainId, at: presets.arbitrum.contract }],
+  });
+  const dir = useTempDir("mor-two-chains-faults-");
   let clean: Record<string, string>;
 
   beforeAll(async () => {
-    [base, arbitrum] = await Promise.all([
-      startDevChain(histories.base, { chainId: presets.base.chainId, at: presets.base.contract }),
-      startDevChain(histories.arbitrum, { chainId: presets.arbitrum.chainId, at: presets.arbitrum.contract }),
-    ]);
-    dir = mkdtempSync(join(tmpdir(), "mor-two-chains-faults-"));
     const result = await runCli(args("clean", base.rpcUrl, arbitrum.rpcUrl));
     expect(result.code, result.stderr).toBe(0);
     clean = readPublished(join(dir, "clean"));
-  });
-  afterAll(async () => {
-    await Promise.all([base?.stop(), arbitrum?.stop()]);
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   function args(name: string, baseUrl: string, arbitrumUrl: string, ...more: string[]): string[] {

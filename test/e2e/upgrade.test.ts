@@ -1,15 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";
 import { readPublishedJson } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 import { writeVersion1Database } from "../support/writeVersion1Database.js";
 
 /**
@@ -21,19 +20,13 @@ const endTime = Date.UTC(2026, 9, 1) / 1000;
 
 describe("a 1.0 database", () => {
   const history = generateHistory({ seed: 51, days: 40, sessionsPerDay: 20, endTime });
-  let chain: DevChain;
-  let dir: string;
+  const chain = useDevChain(history);
+  const dir = useTempDir("mor-upgrade-");
 
   beforeAll(async () => {
-    chain = await startDevChain(history);
-    dir = mkdtempSync(join(tmpdir(), "mor-upgrade-"));
     const synced = await runCli(runArgs(chain, { db: join(dir, "v11.sqlite"), out: join(dir, "v11") }));
     expect(synced.code, synced.stderr).toBe(0);
     writeVersion1Database(join(dir, "v11.sqlite"), join(dir, "v10.sqlite"));
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   test("error: build alone cannot publish the 1.1 figures before a sync read them: exit 1, says what to do", async () => {
