@@ -3,15 +3,16 @@ import { configDefaults, defineConfig } from "vitest/config";
 /**
  * The suite in three projects, run one after another (sequence.groupOrder):
  *
- * - unit: pure and fast, nothing started (test/unit/testProjects.test.ts checks). One worker
- *   runs them all, without a fresh module graph per file: about 5 s of CPU in all.
+ * - unit: pure and fast, nothing started (test/unit/testProjects.test.ts checks). Two workers
+ *   (the solc and large-history files take seconds each), without a fresh module graph per file.
  * - integration: what starts a dev chain (anvil), a fault proxy, a server, Chromium, npm or
  *   the CLI. Files of this kind beside their code (in src/, or in a workspace package's test/)
  *   are named *.integration.test.ts. They mostly wait on child processes, so more of them run
  *   at once than there are cores.
  * - integration-timing: the suites whose outcome depends on timing (SIGKILLs at moments
- *   measured on a clean run, rate limiters and timeouts). Starved of CPU by a full set of other
- *   files they fail now and then; run together, apart from the rest, they do not.
+ *   measured on a clean run, rate limiters and timeouts). Starved of CPU by other files, even by
+ *   each other, they fail now and then: they run one at a time, after the rest, with a longer
+ *   timeout (the crash suite's one test is 21 kills and reruns).
  *
  * Both integration projects build dist/ first (test/support/buildDist.ts, once per run).
  */
@@ -41,7 +42,7 @@ export default defineConfig({
           ],
           exclude: [...configDefaults.exclude, ...integrationBeside],
           isolate: false,
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
@@ -65,7 +66,8 @@ export default defineConfig({
           name: "integration-timing",
           include: timingSensitive,
           globalSetup: [buildDist],
-          maxWorkers: timingSensitive.length,
+          maxWorkers: 1,
+          testTimeout: 300_000,
           sequence: { groupOrder: 2 },
         },
       },
