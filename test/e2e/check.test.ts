@@ -1,15 +1,15 @@
 import { once } from "node:events";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { createStaticServer } from "../../src/publish/createStaticServer.js";
 import { freePort } from "../../src/util/freePort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * `check`, the monitor of a publication (issue 12): a schedule that stopped (GitHub disables one
@@ -19,15 +19,12 @@ import { runCli } from "../support/runCli.js";
  */
 describe("check: is the publication fresh?", () => {
   const endTime = Date.UTC(2026, 6, 1) / 1000;
-  let chain: DevChain;
-  let dir: string;
-  let out: string;
+  const chain = useDevChain(oneSessionHistory(endTime));
+  const dir = useTempDir("mor-check-");
+  const out = join(dir, "out");
   let servers: Server[] = [];
 
   beforeAll(async () => {
-    chain = await startDevChain(oneSessionHistory(endTime));
-    dir = mkdtempSync(join(tmpdir(), "mor-check-"));
-    out = join(dir, "out");
     const run = await runCli(
       runArgs(chain, { db: join(dir, "db.sqlite"), out }, "--update-interval", "3600"),
     );
@@ -35,8 +32,6 @@ describe("check: is the publication fresh?", () => {
   });
   afterAll(async () => {
     for (const server of servers) server.close();
-    await chain?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   async function serve(root: string): Promise<string> {

@@ -1,11 +1,11 @@
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../../src/util/freePort.js";
 import { runCli } from "../support/runCli.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * What every command promises whatever happens (issue 12): --help tells the defaults, the exit
@@ -42,14 +42,10 @@ describe("--help", () => {
 });
 
 describe("--json: one object on stdout, whatever happens", () => {
-  let dir: string;
+  const dir = useTempDir("mor-cli-contract-");
   let closed: number;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "mor-cli-contract-"));
     closed = await freePort();
-  });
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   /** The one JSON object a failing command printed, with its exit code. */

@@ -1,26 +1,16 @@
-import {
-  closeSync,
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { closeSync, copyFileSync, mkdirSync, openSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
 import { acquireLock } from "../../src/store/acquireLock.js";
 import { openStore } from "../../src/store/openStore.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { chainArgs, runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
 import { treeState } from "../support/treeState.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * --db pointing at a file that is not a mor-throughput database (issue 12): refused before a byte
@@ -28,18 +18,9 @@ import { treeState } from "../support/treeState.js";
  */
 describe("a database that is not ours", () => {
   const endTime = Date.UTC(2026, 6, 1) / 1000;
-  let chain: DevChain;
-  let dir: string;
+  const chain = useDevChain(oneSessionHistory(endTime));
+  const dir = useTempDir("mor-database-");
   let caseNumber = 0;
-
-  beforeAll(async () => {
-    chain = await startDevChain(oneSessionHistory(endTime));
-    dir = mkdtempSync(join(tmpdir(), "mor-database-"));
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
 
   /** Another application's SQLite files, each written by `make` into a folder of its own. */
   const foreign: Record<string, (path: string) => void> = {
@@ -128,20 +109,13 @@ function sqlite(path: string, sql: string): void {
  */
 describe("a damaged database", () => {
   const endTime = Date.UTC(2026, 6, 1) / 1000;
-  let chain: DevChain;
-  let dir: string;
-  let good: string;
+  const chain = useDevChain(generateHistory({ seed: 12, days: 20, sessionsPerDay: 60, endTime }));
+  const dir = useTempDir("mor-damaged-");
+  const good = join(dir, "good.sqlite");
 
   beforeAll(async () => {
-    chain = await startDevChain(generateHistory({ seed: 12, days: 20, sessionsPerDay: 60, endTime }));
-    dir = mkdtempSync(join(tmpdir(), "mor-damaged-"));
-    good = join(dir, "good.sqlite");
     const run = await runCli(runArgs(chain, { db: good, out: join(dir, "good-out") }));
     expect(run.code, run.stderr).toBe(0);
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   /** A copy of the good database with a fifth of its pages, from the middle on, overwritten. */
@@ -183,15 +157,10 @@ describe("a damaged database", () => {
 
 /** Another run holds the database or the output directory: a cron's "try again later", 75. */
 describe("a database in use", () => {
-  let dir: string;
-  let db: string;
+  const dir = useTempDir("mor-in-use-");
+  const db = join(dir, "db.sqlite");
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "mor-in-use-"));
-    db = join(dir, "db.sqlite");
     openStore(db).close();
-  });
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   test.each([

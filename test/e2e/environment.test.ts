@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import { describe, expect, test } from "vitest";
 import { runProcess } from "../../src/util/runProcess.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { cliEnv, cliPath } from "../support/runCli.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * The environment as a workflow hands it over (issue 12): a secret that is not set arrives as an
@@ -13,17 +13,8 @@ import { cliEnv, cliPath } from "../support/runCli.js";
  */
 describe("the environment of a scheduled job", () => {
   const endTime = Date.UTC(2026, 6, 1) / 1000;
-  let chain: DevChain;
-  let dir: string;
-
-  beforeAll(async () => {
-    chain = await startDevChain(oneSessionHistory(endTime));
-    dir = mkdtempSync(join(tmpdir(), "mor-environment-"));
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const chain = useDevChain(oneSessionHistory(endTime));
+  const dir = useTempDir("mor-environment-");
 
   test("behavior: RPC_URL, RPC_URL_8453, DB_PATH and OUT_DIR empty are unset: the other endpoint and the default paths are used", async () => {
     const cwd = mkdtempSync(join(dir, "job-"));

@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { publishRelease } from "../../src/publish/publishRelease.js";
 import { cliEnv, cliPath, runCli } from "../support/runCli.js";
 import { startServe } from "../support/startServe.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * The preview server as a dashboard author and a new operator meet it (issue 12): cross-origin
@@ -15,10 +15,9 @@ import { startServe } from "../support/startServe.js";
  * nothing published refused, and a demo that does not fail at the very end for a busy port.
  */
 describe("serve, as a browser on another origin sees it", () => {
-  let dir: string;
+  const dir = useTempDir("mor-preview-");
   let server: Awaited<ReturnType<typeof startServe>>;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "mor-preview-"));
     publishRelease(
       join(dir, "out"),
       new Map([
@@ -30,7 +29,6 @@ describe("serve, as a browser on another origin sees it", () => {
   });
   afterAll(async () => {
     await server?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   test("behavior: a CORS preflight is answered 204 with what it may send; a plain OPTIONS lists the methods", async () => {
@@ -74,13 +72,7 @@ describe("serve, as a browser on another origin sees it", () => {
 });
 
 describe("serve and demo, before they serve anything", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "mor-preview-start-"));
-  });
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir("mor-preview-start-");
 
   test("error: serve of a missing or empty directory exits 1 and says what to run, instead of serving 404s", async () => {
     const empty = join(dir, "empty");

@@ -1,11 +1,12 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import type { DevChain } from "../../src/devchain/startDevChain.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
+import { useDevChains } from "../support/useDevChains.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests tamper with parsed files of every shape
 type Json = Record<string, any>;
@@ -16,26 +17,22 @@ type Json = Record<string, any>;
  */
 describe("validate: the rules of SPEC.md", () => {
   const endTime = Date.UTC(2026, 7, 20, 15, 30) / 1000;
-  let chains: DevChain[];
-  let dir: string;
-  let out: string;
+  const chains: DevChain[] = Object.values(
+    useDevChains({
+      first: [generateHistory({ seed: 21, days: 40, sessionsPerDay: 30, endTime })],
+      second: [
+        generateHistory({ seed: 22, days: 12, sessionsPerDay: 20, endTime: endTime - 7200 }),
+        { chainId: 1337 },
+      ],
+    }),
+  );
+  const dir = useTempDir("mor-validate-");
+  const out = join(dir, "out");
   let caseNumber = 0;
 
   beforeAll(async () => {
-    chains = await Promise.all([
-      startDevChain(generateHistory({ seed: 21, days: 40, sessionsPerDay: 30, endTime })),
-      startDevChain(generateHistory({ seed: 22, days: 12, sessionsPerDay: 20, endTime: endTime - 7200 }), {
-        chainId: 1337,
-      }),
-    ]);
-    dir = mkdtempSync(join(tmpdir(), "mor-validate-"));
-    out = join(dir, "out");
     const run = await runCli(runArgs(chains[0] as DevChain, { db: join(dir, "db.sqlite"), out }));
     expect(run.code, run.stderr).toBe(0);
-  });
-  afterAll(async () => {
-    await Promise.all((chains ?? []).map((chain) => chain.stop()));
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   const validate = async (target: string, ...flags: string[]) => {

@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createStaticServer } from "../../../src/publish/createStaticServer.js";
@@ -10,6 +9,7 @@ import { packageRoot } from "../../../src/util/packageRoot.js";
 import { runProcess } from "../../../src/util/runProcess.js";
 import { npm, npmEnv, type PackResult } from "../../../test/support/npm.js";
 import { runCli } from "../../../test/support/runCli.js";
+import { useTempDir } from "../../../test/support/useTempDir.js";
 
 /**
  * @mor-throughput/client as a dashboard author gets it (issue 12): the packed tarball installed
@@ -20,17 +20,16 @@ import { runCli } from "../../../test/support/runCli.js";
 describe("@mor-throughput/client, installed", () => {
   const repo = packageRoot();
   const client = join(repo, "packages", "client");
-  let dir: string;
+  const dir = useTempDir("mor-client-");
   let app: string;
   let packed: PackResult;
   let server: Server;
   let site: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "mor-client-"));
     app = join(dir, "app");
     mkdirSync(app);
-    // --ignore-scripts: the build `npm test` just ran wrote dist/ (prepack would build it again).
+    // --ignore-scripts: the build the global setup just ran (test/support/buildDist.ts) wrote dist/ (prepack would build it again).
     const pack = await npm(repo, [
       "pack",
       "-w",
@@ -71,7 +70,6 @@ describe("@mor-throughput/client, installed", () => {
   }, 300_000);
   afterAll(() => {
     server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   const node = (file: string) =>
