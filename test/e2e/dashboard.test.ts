@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -18,6 +17,7 @@ import { launchChromium } from "../support/launchChromium.js";
 import { brightPixels, colouredPixels, openDashboard, waitUntilDrawn } from "../support/openDashboard.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { startServe } from "../support/startServe.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 type Window = Omit<Bucket, "ts"> & { providers: number; models: number };
 type Summary = Record<"24h" | "7d" | "30d" | "all", Window>;
@@ -28,12 +28,11 @@ const chromium = async () => {
   browser ??= await launchChromium();
   return browser.context;
 };
-let dir: string;
+const dir = useTempDir("mor-dashboard-");
 let root: string;
 let serve: { url: string; stop(): Promise<void> };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "mor-dashboard-"));
   const out = join(dir, "out");
   parseJson(
     await runCli(["demo", "--no-serve", "--sessions-per-day", "20", "--out", out, "--json"], {
@@ -46,7 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await serve?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("dashboard: the demo's two chains", () => {

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -16,6 +14,7 @@ import { launchChromium } from "../support/launchChromium.js";
 import { openDashboard, waitUntilDrawn } from "../support/openDashboard.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { startServe } from "../support/startServe.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 type Totals = { tokens: number; sessions: number };
 type Standing = { modelId: string; name: string; windows: Record<"24h" | "7d" | "30d" | "all", Totals> };
@@ -26,12 +25,11 @@ const chromium = async () => {
   browser ??= await launchChromium();
   return browser.context;
 };
-let dir: string;
+const dir = useTempDir("mor-dashboard-clicks-");
 let root: string;
 let serve: { url: string; stop(): Promise<void> };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "mor-dashboard-clicks-"));
   const out = join(dir, "out");
   parseJson(
     await runCli(["demo", "--no-serve", "--sessions-per-day", "20", "--out", out, "--json"], {
@@ -44,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await serve?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const rowIds = (page: Page, board: string) =>

@@ -1,11 +1,9 @@
 import { once } from "node:events";
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, renameSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
-import { startDevChain } from "../../src/devchain/startDevChain.js";
 import { createStaticServer } from "../../src/publish/createStaticServer.js";
 import { cardText, readApi } from "../support/dashboardPage.js";
 import { launchChromium } from "../support/launchChromium.js";
@@ -13,6 +11,8 @@ import { openDashboard, waitUntilDrawn } from "../support/openDashboard.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { startServe } from "../support/startServe.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 type Meta = {
   updatedAt: number;
@@ -32,14 +32,13 @@ const chromium = async () => {
   browser ??= await launchChromium();
   return browser.context;
 };
-let dir: string;
+const dir = useTempDir("mor-dashboard-states-");
 /** A plain copy of a small demo's release, served as it is: the tests take files away and change them. */
 let site: string;
 let server: Server;
 let url: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "mor-dashboard-states-"));
   const out = join(dir, "out");
   const args = ["demo", "--no-serve", "--days", "40", "--sessions-per-day", "10", "--out", out, "--json"];
   parseJson(await runCli(args, { timeoutMs: 120_000 }));
@@ -52,7 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   server?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("dashboard: loading, errors, freshness", () => {
@@ -151,10 +149,11 @@ describe("dashboard: loading, errors, freshness", () => {
 });
 
 describe("dashboard: a chain with no closed session", () => {
+  const endTime = Date.UTC(2026, 0, 15, 12) / 1000;
+  const chain = useDevChain({ models: [], bids: [], sessions: [], endTime });
+  const empty = useTempDir("mor-dashboard-empty-");
+
   test("default: zero cards, 'no data yet' states rather than empty charts, no console error", async () => {
-    const endTime = Date.UTC(2026, 0, 15, 12) / 1000;
-    const chain = await startDevChain({ models: [], bids: [], sessions: [], endTime });
-    const empty = mkdtempSync(join(tmpdir(), "mor-dashboard-empty-"));
     let serve: { url: string; stop(): Promise<void> } | undefined;
     try {
       const out = join(empty, "out");
@@ -178,8 +177,6 @@ describe("dashboard: a chain with no closed session", () => {
       await page.close();
     } finally {
       await serve?.stop();
-      await chain.stop();
-      rmSync(empty, { recursive: true, force: true });
     }
   });
 });

@@ -1,8 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, test } from "vitest";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import { describe, test } from "vitest";
 import {
   type ScriptedEndpoint,
   type ScriptedReply,
@@ -12,6 +10,8 @@ import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { treeState } from "../support/treeState.js";
+import { useDevChain } from "../support/useDevChain.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * --rpc-url pointing at something that is not a JSON-RPC endpoint (a web page, a server that
@@ -87,17 +87,8 @@ const cases: Array<{ name: string; reply: ScriptedReply; requests: number; statu
   ];
 
 describe("an --rpc-url that is not a JSON-RPC endpoint, through the CLI", () => {
-  let chain: DevChain;
-  let dir: string;
-
-  beforeAll(async () => {
-    chain = await startDevChain(oneSessionHistory(endTime));
-    dir = mkdtempSync(join(tmpdir(), "mor-not-json-rpc-"));
-  });
-  afterAll(async () => {
-    await chain?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const chain = useDevChain(oneSessionHistory(endTime));
+  const dir = useTempDir("mor-not-json-rpc-");
 
   /** `run` against the endpoint, with a key in the path, in a directory of its own. */
   const run = async (endpoint: ScriptedEndpoint, name: string, ...more: string[]) => {
