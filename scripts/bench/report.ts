@@ -62,12 +62,12 @@ export type IncrementalRun = {
 export type Target = { measure: string; target: string; measured: string; met: boolean | null };
 
 export type BenchReport = {
-  benchVersion: 1;
+  benchVersion: 2;
   startedAt: string;
   durationMs: number;
   command: string;
   machine: Machine;
-  options: Record<string, unknown>;
+  options: object;
   cold: ColdRun[];
   build: BuildRun[];
   incremental: IncrementalRun | null;
