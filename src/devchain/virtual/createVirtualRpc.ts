@@ -44,6 +44,15 @@ export function createVirtualRpc(
     return block <= head ? block : undefined;
   };
 
+  const pruned = (block: number) => {
+    const kept = limits().stateHistory;
+    return kept !== undefined && block < state.head() - kept;
+  };
+  const missingState = (block: number) => ({
+    code: -32000,
+    message: `missing trie node ${state.header(block).hash.slice(2)} (path ) state ${hex(block)} is not available`,
+  });
+
   const getLogs = (raw: Record<string, unknown>): RpcAnswer => {
     let from: number;
     let to: number;
@@ -119,12 +128,14 @@ export function createVirtualRpc(
         const block = blockOf(params[1]);
         if (block === undefined || Number.isNaN(block))
           return { error: { code: -32000, message: "header not found" } };
+        if (pruned(block)) return { error: missingState(block) };
         return { result: calls.code(String(params[0]), block) };
       }
       case "eth_call": {
         const block = blockOf(params[1]);
         if (block === undefined || Number.isNaN(block))
           return { error: { code: -32000, message: "header not found" } };
+        if (pruned(block)) return { error: missingState(block) };
         const { to, data, input } = (params[0] ?? {}) as { to?: string; data?: string; input?: string };
         const outcome = calls.call(String(to ?? ""), String(data ?? input ?? "0x"), block);
         return outcome.ok ? { result: outcome.data } : { error: { code: 3, message: "execution reverted" } };

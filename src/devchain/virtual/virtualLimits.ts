@@ -12,6 +12,8 @@ export type VirtualLimits = {
   burst?: number;
   /** Count every call of a batch against the rate, as providers that meter calls do. Default: requests. */
   perCall?: boolean;
+  /** Blocks of state kept below the head (a pruned, non-archive node): older eth_call and eth_getCode fail. */
+  stateHistory?: number;
   /** Added to every answer. */
   latencyMs?: number;
   /** How refusals are worded: a provider's real messages. Default "quicknode". */
