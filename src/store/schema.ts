@@ -33,6 +33,8 @@ export const chains = sqliteTable("chains", {
   statsBlock: integer("stats_block"),
   /** False: the contract has no getProviderModelStats. */
   statsAvailable: integer("stats_available", { mode: "boolean" }),
+  /** The log range size the last sync ended with (within the endpoint's cap): the next one starts there. */
+  rangeSize: integer("range_size"),
 });
 
 /** Hashes of synced blocks near the head, to find the common ancestor after a reorg. */
@@ -168,6 +170,11 @@ export const closes = sqliteTable(
     index("closes_refill").on(t.chainId).where(sql`tps IS NULL AND closed_at IS NOT NULL`),
     // Which bids have a readable close: the pairs whose counters the audit reads.
     index("closes_bid").on(t.bidRef).where(sql`bid_ref IS NOT NULL AND closed_at IS NOT NULL`),
+    // The providers of closes filed under their log's provider (no readable bid): the others are
+    // their bid's, counted from the bids (meta.json's providers).
+    index("closes_without_bid")
+      .on(t.chainId, t.providerRef)
+      .where(sql`bid_ref IS NULL AND provider_ref IS NOT NULL`),
   ],
 );
 
