@@ -7,7 +7,8 @@ import { createBidReader } from "./createBidReader.js";
 import { createRangeReader, type RangeResult } from "./createRangeReader.js";
 import { createSessionStateReader } from "./createSessionStateReader.js";
 import { findCommonAncestor } from "./findCommonAncestor.js";
-import type { ChainIdentity, SyncStore } from "./SyncStore.js";
+import type { SyncStore } from "./SyncStore.js";
+import { startingPoint } from "./startingPoint.js";
 
 /** Which chain and contract to follow, and from where. */
 export type FollowTarget = {
@@ -31,7 +32,10 @@ export type FollowOptions = {
   hashWindow?: number;
   /** Ranges fetched ahead of the one being committed. */
   prefetch?: number;
+  /** The first range's size; default: the size the chain's last run ended with, else 1. */
   initialRangeSize?: number;
+  /** Called with the target right before the first ranges are asked for, in the same tick (one request). */
+  beforeRanges?: (target: number) => void;
   /** Re-reads of a session state that lags behind its log, and the first wait. */
   sessionReadAttempts?: number;
   sessionReadDelayMs?: number;
@@ -63,6 +67,8 @@ export type FollowSummary = {
   reorg: { depth: number; ancestor: number | null } | null;
   /** False when the run stopped before the target (time limit). */
   complete: boolean;
+  /** The log range size the run ended with: where the chain's next run starts. */
+  rangeSize: number;
 };
 
 /**
@@ -99,6 +105,8 @@ export async function followChain(
       hash: checkpoint.blockHash,
       timestamp: checkpoint.blockTimestamp,
     };
+    // The head is sampled along with the reorg check: one request for both.
+    chain.sampleHead();
     const check = await findCommonAncestor(
       chain,
       synced,
@@ -135,6 +143,7 @@ export async function followChain(
   }
   const identity = checkpoint ?? (await startingPoint(chain, target, head, logger));
   const start = checkpoint ? checkpoint.blockNumber + 1 : identity.fromBlock;
+  const initialRangeSize = options.initialRangeSize ?? checkpoint?.rangeSize;
   const summary: FollowSummary = {
     chainId: target.chainId,
     fromBlock: identity.fromBlock,
@@ -148,6 +157,7 @@ export async function followChain(
     sessionsClosed: 0,
     reorg,
     complete: true,
+    rangeSize: initialRangeSize ?? 1,
   };
   if (targetBlock < start) {
     logger.info("nothing new to sync", {
@@ -158,9 +168,7 @@ export async function followChain(
     return summary;
   }
 
-  const logs = chain.createLogFetcher(
-    options.initialRangeSize ? { initialRangeSize: options.initialRangeSize } : {},
-  );
+  const logs = chain.createLogFetcher(initialRangeSize ? { initialRangeSize } : {});
   const bids = createBidReader((ids) => chain.readBids(ids), store.knownBidIds());
   const readRange = createRangeReader({
     identity: {
@@ -182,6 +190,7 @@ export async function followChain(
   });
 
   logger.info("syncing", { chain: target.chainId, from: start, to: targetBlock, head });
+  options.beforeRanges?.(targetBlock);
   const prefetch = options.prefetch ?? 4;
   const inflight: Array<{ from: number; to: number; result: Promise<RangeResult> }> = [];
   let next = start;
@@ -237,33 +246,6 @@ export async function followChain(
   }
   store.pruneBlocks(targetBlock - 4 * hashWindow);
   summary.complete = summary.toBlock >= targetBlock;
+  summary.rangeSize = logs.rangeSize;
   return summary;
-}
-
-/**
- * Where a chain's first run starts: --from-block when given; else the contract's creation block,
- * found by bisecting eth_getCode; else (an endpoint without historical state) the fallback.
- */
-async function startingPoint(
-  chain: ChainView,
-  target: FollowTarget,
-  head: number,
-  logger: Logger,
-): Promise<ChainIdentity> {
-  const identity = { chainId: target.chainId, contract: target.contract };
-  if (target.fromBlock !== undefined)
-    return { ...identity, fromBlock: target.fromBlock, creationBlock: undefined };
-  const creationBlock = await chain.findCreationBlock(head);
-  if (creationBlock !== undefined) {
-    logger.info("starting at the contract's creation block", { chain: target.chainId, block: creationBlock });
-    return { ...identity, fromBlock: creationBlock, creationBlock };
-  }
-  logger.warn(
-    "cannot find the contract's creation block (the endpoint serves no historical state): starting at the preset's start block",
-    {
-      chain: target.chainId,
-      block: target.fallbackFromBlock,
-    },
-  );
-  return { ...identity, fromBlock: target.fallbackFromBlock, creationBlock: undefined };
 }

@@ -72,7 +72,11 @@ export function writeSynthDb(
     }
     sync.saveModelNames(catalog.models.map(({ modelId, name }) => ({ modelId, name, status: "ok" })));
     sync.saveAuditCounters(chain.block.number, pairs.counters());
-    sync.saveRunRecord({ targetBlock: chain.block.number, syncedAt: chain.block.timestamp });
+    sync.saveRunRecord({
+      targetBlock: chain.block.number,
+      syncedAt: chain.block.timestamp,
+      rangeSize: 1_000,
+    });
     for (const index of indexes) sqlite.exec(index.sql);
     sqlite.pragma("journal_mode = WAL");
     return {
