@@ -1,139 +1,115 @@
-import { floorDay, floorHour, floorMonth, secondsPerDay, secondsPerHour } from "../api/periods.js";
+import { floorMonth, secondsPerDay, secondsPerHour } from "../api/periods.js";
 import type { CloseDay } from "../store/createIndexReader.js";
-import { keyedEarnBase, type Universe } from "./createUniverse.js";
-import { DistinctCounter } from "./DistinctCounter.js";
+import { BidSums } from "./BidSums.js";
+import {
+  allWindow,
+  createTally,
+  daysKept,
+  type Family,
+  file,
+  hoursKept,
+  seriesFamily,
+  type Tally,
+  windowDays,
+  windowNames,
+} from "./createTally.js";
+import type { Universe } from "./createUniverse.js";
 import { KeyedValues } from "./KeyedValues.js";
-import { Sums } from "./Sums.js";
-
-/** The four summary windows, in order; the first three hold as-of − 86,400·d < closedAt ≤ as-of. */
-export const windowNames = ["24h", "7d", "30d", "all"] as const;
-const windowDays = [1, 7, 30];
-
-/** One family of buckets: the additive sums, the two medians, and (series, windows) distinct counts. */
-export type Family = {
-  sums: Sums;
-  ttft: Float64Array;
-  tps: Float64Array;
-  providers?: DistinctCounter;
-  models?: DistinctCounter;
-};
-
-/** Everything the files of a computation are made of, bucketed. */
-export type Tally = {
-  /** The earliest close at or before the as-of (undefined: none). */
-  earliest: number | undefined;
-  hourFirst: number;
-  dayFirst: number;
-  /** Set by the first close: months from its month to the as-of month. */
-  monthFirst: number | undefined;
-  hourly: Family;
-  daily: Family;
-  monthly: Family | undefined;
-  windows: Family;
-  /** By model index × day and provider index × day of the daily retention. */
-  modelDaily: Family;
-  providerDaily: Family;
-  /** By model index × window and provider index × window (leaderboards). */
-  modelWindows: Family;
-  providerWindows: Family;
-  /** By bid ref, over every close indexed (after the as-of too): closes, signed closes, duration. */
-  audit: { closes: Float64Array; signed: Float64Array; duration: Float64Array };
-};
-
-export const hoursKept = 336;
-export const daysKept = 365;
 
 /**
  * One pass over every close (ascending by day) that files each one into every bucket it belongs
- * to: series, windows, per model and provider, leaderboards, and the audit's counters. Values for
- * medians are kept only as long as their bucket is open (a day, a month, the last 30 days), but for
- * the all-time window, whose medians need them all.
+ * to: series, windows, per model and provider, leaderboards, and the audit's counters. The buckets
+ * of a day or longer take a day's closes summed per bid (the hourly series and the 24h, 7d and 30d
+ * windows take each close). Values for medians are kept for the all-time window, whose medians
+ * need them all: a day's and a month's medians are those of their last values when they end.
  */
 export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe): Tally {
-  const hourFirst = floorHour(asOf) - (hoursKept - 1) * secondsPerHour;
-  const dayFirst = floorDay(asOf) - (daysKept - 1) * secondsPerDay;
-  const { modelCount: M, providerCount: P, bidCount: K } = u;
-  const series = (count: number): Family => ({
-    sums: Sums.uniform(count, K),
-    ttft: new Float64Array(count).fill(Number.NaN),
-    tps: new Float64Array(count).fill(Number.NaN),
-    providers: new DistinctCounter(count, P),
-    models: new DistinctCounter(count, M),
-  });
-  const keyed = (
-    keyBids: number[][],
-    periods: number,
-    distinct: "providers" | "models" | undefined,
-  ): Family => {
-    const { base, size } = keyedEarnBase(keyBids, periods);
-    const count = keyBids.length * periods;
-    const family: Family = {
-      sums: new Sums(count, base, size),
-      ttft: new Float64Array(count).fill(Number.NaN),
-      tps: new Float64Array(count).fill(Number.NaN),
-    };
-    if (distinct === "providers") family.providers = new DistinctCounter(count, P);
-    if (distinct === "models") family.models = new DistinctCounter(count, M);
-    return family;
-  };
-  const tally: Tally = {
-    earliest: undefined,
-    hourFirst,
-    dayFirst,
-    monthFirst: undefined,
-    hourly: series(hoursKept),
-    daily: series(daysKept),
-    monthly: undefined,
-    windows: series(windowNames.length),
-    modelDaily: keyed(u.modelBids, daysKept, undefined),
-    providerDaily: keyed(u.providerBids, daysKept, undefined),
-    modelWindows: keyed(u.modelBids, windowNames.length, "providers"),
-    providerWindows: keyed(u.providerBids, windowNames.length, "models"),
-    audit: {
-      closes: new Float64Array(u.bidIndex.length),
-      signed: new Float64Array(u.bidIndex.length),
-      duration: new Float64Array(u.bidIndex.length),
-    },
-  };
-
-  // Values for medians: [ttft, tps] each.
-  const dayValues = [new KeyedValues(), new KeyedValues()];
-  const modelDayValues = [new KeyedValues(), new KeyedValues()];
-  const providerDayValues = [new KeyedValues(), new KeyedValues()];
-  const monthValues = [new KeyedValues(), new KeyedValues()];
-  const hourValues = [new KeyedValues(), new KeyedValues()];
-  const windowValues = [new KeyedValues(), new KeyedValues()];
-  const modelWindowValues = [new KeyedValues(), new KeyedValues()];
-  const providerWindowValues = [new KeyedValues(), new KeyedValues()];
-  const allValues = [new KeyedValues(), new KeyedValues()];
-  const allByModel = [new KeyedValues(), new KeyedValues()];
-  const allByProvider = [new KeyedValues(), new KeyedValues()];
+  const tally = createTally(asOf, u);
+  const { hourFirst, dayFirst } = tally;
+  const { modelCount: M, providerCount: P } = u;
+  const W = windowNames.length;
+  const pair = () => [new KeyedValues(), new KeyedValues()] as [KeyedValues, KeyedValues];
+  // [ttft, tps] each.
+  const hourValues = pair();
+  const windowValues = pair();
+  const modelWindowValues = pair();
+  const providerWindowValues = pair();
+  const allValues = pair();
+  const allByModel = pair();
+  const allByProvider = pair();
   const windowStarts = windowDays.map((d) => asOf - d * secondsPerDay);
+  const sizes = (values: KeyedValues[]) => values.map((v) => v.size);
+  let dayMarks = [sizes(allValues), sizes(allByModel), sizes(allByProvider)];
+  let monthMarks = sizes(allValues);
+  const byBid = new BidSums(u.bidIndex.length);
+  const one = { sessions: 1, tokens: 0, seconds: 0, disputed: 0 };
 
   let openDay: number | undefined;
   let openMonth = -1;
   const closeDay = () => {
-    if (openDay === undefined || openDay < dayFirst) return;
-    const dayIndex = (openDay - dayFirst) / secondsPerDay;
-    for (const [metric, target] of [
-      [0, "ttft"],
-      [1, "tps"],
-    ] as const) {
-      const day = (dayValues[metric] as KeyedValues).medians(1)[0] as number;
-      tally.daily[target][dayIndex] = day;
-      const byModel = (modelDayValues[metric] as KeyedValues).medians(M);
-      for (let m = 0; m < M; m++) tally.modelDaily[target][m * daysKept + dayIndex] = byModel[m] as number;
-      const byProvider = (providerDayValues[metric] as KeyedValues).medians(P);
-      for (let p = 0; p < P; p++)
-        tally.providerDaily[target][p * daysKept + dayIndex] = byProvider[p] as number;
+    if (openDay !== undefined && openDay >= dayFirst) {
+      const dayIndex = (openDay - dayFirst) / secondsPerDay;
+      const [overall, models, providers] = dayMarks as [number[], number[], number[]];
+      for (const [metric, target] of [
+        [0, "ttft"],
+        [1, "tps"],
+      ] as const) {
+        tally.daily[target][dayIndex] = allValues[metric].medianFrom(overall[metric] as number);
+        const byModel = allByModel[metric].medians(M, models[metric] as number);
+        for (let m = 0; m < M; m++) tally.modelDaily[target][m * daysKept + dayIndex] = byModel[m] as number;
+        const byProvider = allByProvider[metric].medians(P, providers[metric] as number);
+        for (let p = 0; p < P; p++)
+          tally.providerDaily[target][p * daysKept + dayIndex] = byProvider[p] as number;
+      }
     }
-    for (const values of [...dayValues, ...modelDayValues, ...providerDayValues]) values.clear();
+    dayMarks = [sizes(allValues), sizes(allByModel), sizes(allByProvider)];
   };
   const closeMonth = () => {
-    if (openMonth < 0 || !tally.monthly) return;
-    tally.monthly.ttft[openMonth] = (monthValues[0] as KeyedValues).medians(1)[0] as number;
-    tally.monthly.tps[openMonth] = (monthValues[1] as KeyedValues).medians(1)[0] as number;
-    for (const values of monthValues) values.clear();
+    if (openMonth >= 0 && tally.monthly) {
+      tally.monthly.ttft[openMonth] = allValues[0].medianFrom(monthMarks[0] as number);
+      tally.monthly.tps[openMonth] = allValues[1].medianFrom(monthMarks[1] as number);
+    }
+    monthMarks = sizes(allValues);
+  };
+
+  /** Closes into the buckets of a day or longer: month, day, by model and provider, all time. */
+  const fileLong = (
+    sums: typeof one,
+    place: { month: number; dayIndex: number },
+    bid: number,
+    model: number,
+    provider: number,
+    inModel: number,
+    inProvider: number,
+  ) => {
+    const { sessions, tokens, seconds, disputed } = sums;
+    file(tally.monthly as Family, place.month, bid, sums, provider, model);
+    if (place.dayIndex >= 0) {
+      file(tally.daily, place.dayIndex, bid, sums, provider, model);
+      const slot = place.dayIndex;
+      if (model >= 0)
+        tally.modelDaily.sums.addMany(model * daysKept + slot, sessions, tokens, seconds, disputed, inModel);
+      if (provider >= 0)
+        tally.providerDaily.sums.addMany(
+          provider * daysKept + slot,
+          sessions,
+          tokens,
+          seconds,
+          disputed,
+          inProvider,
+        );
+    }
+    file(tally.windows, allWindow, bid, sums, provider, model);
+    if (model >= 0) {
+      const bucket = model * W + allWindow;
+      tally.modelWindows.sums.addMany(bucket, sessions, tokens, seconds, disputed, inModel);
+      if (provider >= 0) tally.modelWindows.providers?.add(bucket, provider);
+    }
+    if (provider >= 0) {
+      const bucket = provider * W + allWindow;
+      tally.providerWindows.sums.addMany(bucket, sessions, tokens, seconds, disputed, inProvider);
+      if (model >= 0) tally.providerWindows.models?.add(bucket, model);
+    }
   };
 
   for (const group of days) {
@@ -142,9 +118,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       openDay = group.day;
     }
     const day = group.day;
-    const inDaily = day >= dayFirst;
-    const dayIndex = (day - dayFirst) / secondsPerDay;
-    let month = -1;
+    const place = { month: -1, dayIndex: day >= dayFirst ? (day - dayFirst) / secondsPerDay : -1 };
     for (let i = 0; i < group.count; i++) {
       const closedAt = day + (group.second[i] as number);
       const bidRef = group.bidRef[i] as number;
@@ -161,13 +135,13 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       if (tally.earliest === undefined) {
         tally.earliest = minClose(group, asOf);
         tally.monthFirst = floorMonth(tally.earliest);
-        tally.monthly = series(monthsBetween(tally.monthFirst, floorMonth(asOf)) + 1);
+        tally.monthly = seriesFamily(monthsBetween(tally.monthFirst, floorMonth(asOf)) + 1, u);
       }
-      if (month < 0) {
-        month = monthsBetween(tally.monthFirst as number, floorMonth(day));
-        if (month !== openMonth) {
+      if (place.month < 0) {
+        place.month = monthsBetween(tally.monthFirst as number, floorMonth(day));
+        if (place.month !== openMonth) {
           closeMonth();
-          openMonth = month;
+          openMonth = place.month;
         }
       }
       const tokens = group.tokens[i] as number;
@@ -179,89 +153,92 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       const bid = bidRef !== 0 ? (u.bidIndex[bidRef] as number) : -1;
       const inModel = bidRef !== 0 ? (u.bidInModel[bidRef] as number) : -1;
       const inProvider = bidRef !== 0 ? (u.bidInProvider[bidRef] as number) : -1;
+      one.tokens = tokens;
+      one.seconds = seconds;
+      one.disputed = disputed;
 
-      const row = { tokens, seconds, disputed, provider, model };
-      file(tally.monthly as Family, month, bid, row);
-      if (ttft > 0) (monthValues[0] as KeyedValues).add(0, ttft);
-      if (tps > 0) (monthValues[1] as KeyedValues).add(0, tps);
-      if (inDaily) {
-        file(tally.daily, dayIndex, bid, row);
-        if (ttft > 0) (dayValues[0] as KeyedValues).add(0, ttft);
-        if (tps > 0) (dayValues[1] as KeyedValues).add(0, tps);
-        if (model >= 0) {
-          tally.modelDaily.sums.add(model * daysKept + dayIndex, tokens, seconds, disputed, inModel);
-          if (ttft > 0) (modelDayValues[0] as KeyedValues).add(model, ttft);
-          if (tps > 0) (modelDayValues[1] as KeyedValues).add(model, tps);
-        }
-        if (provider >= 0) {
-          tally.providerDaily.sums.add(provider * daysKept + dayIndex, tokens, seconds, disputed, inProvider);
-          if (ttft > 0) (providerDayValues[0] as KeyedValues).add(provider, ttft);
-          if (tps > 0) (providerDayValues[1] as KeyedValues).add(provider, tps);
-        }
+      if (ttft > 0) {
+        allValues[0].add(0, ttft);
+        if (model >= 0) allByModel[0].add(model, ttft);
+        if (provider >= 0) allByProvider[0].add(provider, ttft);
+      }
+      if (tps > 0) {
+        allValues[1].add(0, tps);
+        if (model >= 0) allByModel[1].add(model, tps);
+        if (provider >= 0) allByProvider[1].add(provider, tps);
       }
       if (closedAt >= hourFirst) {
         const hour = Math.floor((closedAt - hourFirst) / secondsPerHour);
-        file(tally.hourly, hour, bid, row);
-        if (ttft > 0) (hourValues[0] as KeyedValues).add(hour, ttft);
-        if (tps > 0) (hourValues[1] as KeyedValues).add(hour, tps);
+        file(tally.hourly, hour, bid, one, provider, model);
+        if (ttft > 0) hourValues[0].add(hour, ttft);
+        if (tps > 0) hourValues[1].add(hour, tps);
       }
-      for (let w = 0; w < windowNames.length; w++) {
-        if (w < windowDays.length && closedAt <= (windowStarts[w] as number)) continue;
-        const all = w === windowDays.length;
-        file(tally.windows, w, bid, row);
-        const values = all ? allValues : windowValues;
-        if (ttft > 0) (values[0] as KeyedValues).add(all ? 0 : w, ttft);
-        if (tps > 0) (values[1] as KeyedValues).add(all ? 0 : w, tps);
+      for (let w = 0; w < allWindow; w++) {
+        if (closedAt <= (windowStarts[w] as number)) continue;
+        file(tally.windows, w, bid, one, provider, model);
+        if (ttft > 0) windowValues[0].add(w, ttft);
+        if (tps > 0) windowValues[1].add(w, tps);
         if (model >= 0) {
-          const bucket = model * windowNames.length + w;
+          const bucket = model * W + w;
           tally.modelWindows.sums.add(bucket, tokens, seconds, disputed, inModel);
           if (provider >= 0) tally.modelWindows.providers?.add(bucket, provider);
-          const byModel = all ? allByModel : modelWindowValues;
-          if (ttft > 0) (byModel[0] as KeyedValues).add(all ? model : bucket, ttft);
-          if (tps > 0) (byModel[1] as KeyedValues).add(all ? model : bucket, tps);
+          if (ttft > 0) modelWindowValues[0].add(bucket, ttft);
+          if (tps > 0) modelWindowValues[1].add(bucket, tps);
         }
         if (provider >= 0) {
-          const bucket = provider * windowNames.length + w;
+          const bucket = provider * W + w;
           tally.providerWindows.sums.add(bucket, tokens, seconds, disputed, inProvider);
           if (model >= 0) tally.providerWindows.models?.add(bucket, model);
-          const byProvider = all ? allByProvider : providerWindowValues;
-          if (ttft > 0) (byProvider[0] as KeyedValues).add(all ? provider : bucket, ttft);
-          if (tps > 0) (byProvider[1] as KeyedValues).add(all ? provider : bucket, tps);
+          if (ttft > 0) providerWindowValues[0].add(bucket, ttft);
+          if (tps > 0) providerWindowValues[1].add(bucket, tps);
         }
       }
+      // Filed under its bid's provider (as every close with a readable bid is): summed per bid.
+      if (bid >= 0 && provider === u.bidProvider[bidRef]) byBid.add(bidRef, bid, tokens, seconds, disputed);
+      else fileLong(one, place, bid, model, provider, inModel, inProvider);
     }
+    byBid.refs.forEach((ref, k) => {
+      const sums = {
+        sessions: byBid.sessions[ref] as number,
+        tokens: byBid.tokens[ref] as number,
+        seconds: byBid.seconds[ref] as number,
+        disputed: byBid.disputed[ref] as number,
+      };
+      const provider = u.bidProvider[ref] as number;
+      const inModel = u.bidInModel[ref] as number;
+      fileLong(
+        sums,
+        place,
+        byBid.bids[k] as number,
+        u.bidModel[ref] as number,
+        provider,
+        inModel,
+        u.bidInProvider[ref] as number,
+      );
+    });
+    byBid.clear();
   }
   closeDay();
   closeMonth();
 
-  const W = windowNames.length;
   for (const [metric, target] of [
     [0, "ttft"],
     [1, "tps"],
   ] as const) {
-    tally.hourly[target].set((hourValues[metric] as KeyedValues).medians(hoursKept));
-    const windows = (windowValues[metric] as KeyedValues).medians(W);
-    windows[W - 1] = (allValues[metric] as KeyedValues).medians(1)[0] as number;
+    tally.hourly[target].set(hourValues[metric].medians(hoursKept));
+    const windows = windowValues[metric].medians(W);
+    windows[W - 1] = allValues[metric].medians(1)[0] as number;
     tally.windows[target].set(windows);
-    const byModel = (modelWindowValues[metric] as KeyedValues).medians(M * W);
-    const allModel = (allByModel[metric] as KeyedValues).medians(M);
+    const byModel = modelWindowValues[metric].medians(M * W);
+    const allModel = allByModel[metric].medians(M);
     for (let m = 0; m < M; m++) byModel[m * W + W - 1] = allModel[m] as number;
     tally.modelWindows[target].set(byModel);
-    const byProvider = (providerWindowValues[metric] as KeyedValues).medians(P * W);
-    const allProvider = (allByProvider[metric] as KeyedValues).medians(P);
+    const byProvider = providerWindowValues[metric].medians(P * W);
+    const allProvider = allByProvider[metric].medians(P);
     for (let p = 0; p < P; p++) byProvider[p * W + W - 1] = allProvider[p] as number;
     tally.providerWindows[target].set(byProvider);
   }
   return tally;
-}
-
-type Row = { tokens: number; seconds: number; disputed: number; provider: number; model: number };
-
-/** Files a close into a series or window bucket: its sums, and its provider and model. */
-function file(family: Family, bucket: number, earnBid: number, row: Row): void {
-  family.sums.add(bucket, row.tokens, row.seconds, row.disputed, earnBid);
-  if (row.provider >= 0) family.providers?.add(bucket, row.provider);
-  if (row.model >= 0) family.models?.add(bucket, row.model);
 }
 
 /** The earliest close of a day group at or before the as-of. */

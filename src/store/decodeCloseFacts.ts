@@ -7,7 +7,7 @@ export type CloseDay = {
   chainId: number;
   count: number;
   /** closedAt - day. */
-  second: Int32Array;
+  second: Float64Array;
   tokens: Float64Array;
   /** ttftMs of a signed receipt, 0 otherwise. */
   ttftMs: Float64Array;
@@ -16,13 +16,13 @@ export type CloseDay = {
   /** max(0, min(closedAt, endsAt) - openedAt). */
   seconds: Float64Array;
   /** 1: closeoutType != 0. */
-  disputed: Uint8Array;
+  disputed: Float64Array;
   /** closedAt - openedAt (the contract's own session duration). */
   duration: Float64Array;
   /** The bid's ref when it could be read, else 0. */
-  bidRef: Int32Array;
+  bidRef: Float64Array;
   /** The provider's ref (the bid's, or the log's), 0 when unknown. */
-  providerRef: Int32Array;
+  providerRef: Float64Array;
 };
 
 const fields = 9;
@@ -35,57 +35,47 @@ const fields = 9;
 export function decodeCloseFacts(day: number, chainId: number, text: string): CloseDay {
   let count = 1;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 59) count++;
-  const columns = Array.from({ length: fields }, () => new Float64Array(count));
-  let row = 0;
+  // One array, row after row (a store per value at a running index); columns are views of it.
+  const values = new Float64Array(count * fields);
+  let at = 0;
   let field = 0;
   let value = 0;
   let negative = false;
-  const store = () => {
-    (columns[field] as Float64Array)[row] = negative ? -value : value;
-    value = 0;
-    negative = false;
-  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
-    else if (c === 44) {
-      store();
-      field++;
-    } else if (c === 59) {
-      store();
-      if (field !== fields - 1)
-        throw new Error(`close facts of day ${day}: ${field + 1} fields, expected ${fields}`);
-      field = 0;
-      row++;
+    else if (c === 44 || c === 59) {
+      if (c === 59 && field !== fields - 1) throw fieldCountError(day, field);
+      values[at++] = negative ? -value : value;
+      value = 0;
+      negative = false;
+      field = c === 44 ? field + 1 : 0;
     } else if (c === 45) negative = true;
     else throw new Error(`close facts of day ${day}: unexpected character ${JSON.stringify(text[i])}`);
   }
-  store();
-  if (field !== fields - 1)
-    throw new Error(`close facts of day ${day}: ${field + 1} fields, expected ${fields}`);
-  const [second, tokens, ttftMs, tps, seconds, disputed, duration, bidRef, providerRef] = columns as [
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-  ];
+  if (field !== fields - 1) throw fieldCountError(day, field);
+  values[at] = negative ? -value : value;
+  const column = (k: number) => {
+    const out = new Float64Array(count);
+    for (let row = 0; row < count; row++) out[row] = values[row * fields + k] as number;
+    return out;
+  };
   return {
     day,
     chainId,
     count,
-    second: Int32Array.from(second),
-    tokens,
-    ttftMs,
-    tps,
-    seconds,
-    disputed: Uint8Array.from(disputed),
-    duration,
-    bidRef: Int32Array.from(bidRef),
-    providerRef: Int32Array.from(providerRef),
+    second: column(0),
+    tokens: column(1),
+    ttftMs: column(2),
+    tps: column(3),
+    seconds: column(4),
+    disputed: column(5),
+    duration: column(6),
+    bidRef: column(7),
+    providerRef: column(8),
   };
+}
+
+function fieldCountError(day: number, field: number): Error {
+  return new Error(`close facts of day ${day}: ${field + 1} fields, expected ${fields}`);
 }
