@@ -14,6 +14,7 @@ import { localSuite } from "./bench/localSuite.js";
 import { machine } from "./bench/machine.js";
 import { type BenchReport, evaluateTargets, formatReport } from "./bench/report.js";
 import { createMorRunner } from "./bench/runMor.js";
+import { scaleSuite } from "./bench/scale/scaleSuite.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = join(root, "bin", "mor-throughput.js");
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
   const { build, incremental } = options.suites.includes("build")
     ? await buildSuite(context)
     : { build: [], incremental: null };
+  const scale = options.suites.includes("scale") ? await scaleSuite(context) : null;
   const partial = {
     benchVersion: 2 as const,
     startedAt,
@@ -76,6 +78,7 @@ async function main(): Promise<void> {
     cold,
     build,
     incremental,
+    scale,
   };
   const report: BenchReport = { ...partial, targets: evaluateTargets(partial) };
   const table = formatReport(report);

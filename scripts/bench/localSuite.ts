@@ -109,11 +109,11 @@ async function coldRun(context: BenchContext, requested: number, withPeer: boole
         peakRssMb: peer.peakRssMb,
         cpuMs: peer.cpuMs,
         ...proxy.counts(),
-        counts: peer.counts,
-        complete: peer.counts.sessions === chain.sessions && peer.counts.closes === chain.closed,
+        counts: peer.counts ?? { sessions: 0, closes: 0, bids: 0, models: 0 },
+        complete: peer.counts?.sessions === chain.sessions && peer.counts?.closes === chain.closed,
       };
       log(
-        `  Ponder: ${(peer.wallMs / 1000).toFixed(1)} s, ${run.peer.httpRequests} HTTP requests, ${peer.counts.sessions} sessions / ${peer.counts.closes} closes indexed`,
+        `  Ponder: ${(peer.wallMs / 1000).toFixed(1)} s, ${run.peer.httpRequests} HTTP requests, ${run.peer.counts.sessions} sessions / ${run.peer.counts.closes} closes indexed`,
       );
     }
     return run;

@@ -22,10 +22,13 @@ export type ScenarioName = "base" | "arbitrum" | "acceptance";
  */
 export function scenarioSpec(
   name: ScenarioName,
-  options: { seed?: number; shrink?: number } = {},
+  options: { seed?: number; shrink?: number; shorter?: number } = {},
 ): VirtualChainSpec {
-  const seed = options.seed ?? 1;
-  const n = options.shrink ?? 1;
+  const spec = scaledSpec(name, options.seed ?? 1, (options.shrink ?? 1) * (options.shorter ?? 1));
+  return options.shorter ? { ...spec, sessions: scaledSpec(name, 1, options.shrink ?? 1).sessions } : spec;
+}
+
+function scaledSpec(name: ScenarioName, seed: number, n: number): VirtualChainSpec {
   if (name === "base") {
     const start = presets.base.startBlock;
     const creationBlock = start + Math.round(19_000_000 / n);
