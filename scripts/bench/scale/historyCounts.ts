@@ -2,8 +2,9 @@ import type { VirtualHistory } from "../../../src/devchain/virtual/planVirtualHi
 
 /** What a virtual chain's history holds up to a block: what a complete index of it holds. */
 export type HistoryCounts = {
-  /** SessionOpened and SessionClosed logs. */
+  /** SessionOpened and SessionClosed logs, and the blocks that hold them. */
   events: number;
+  eventBlocks: number;
   opened: number;
   closed: number;
   /** The view calls an indexer needs at the least: a getSession per session, getBid per bid, getModel per model, getProviderModelStats per pair. */
@@ -15,11 +16,15 @@ export function historyCounts(history: VirtualHistory, from: number, to: number)
   const { events, sessions, bids } = history;
   let opened = 0;
   let closed = 0;
+  let eventBlocks = 0;
+  let lastBlock = -1;
   const bidSet = new Set<number>();
   const pairs = new Set<string>();
   for (let e = 0; e < events.count; e++) {
     const block = events.block[e] as number;
     if (block < from || block > to) continue;
+    if (block !== lastBlock) eventBlocks++;
+    lastBlock = block;
     const i = events.session[e] as number;
     const bid = sessions.bid[i] as number;
     if (events.closing[e] === 1) {
@@ -32,7 +37,13 @@ export function historyCounts(history: VirtualHistory, from: number, to: number)
     }
   }
   const models = new Set([...bidSet].map((bid) => bids[bid]?.model));
-  return { events: opened + closed, opened, closed, reads: opened + bidSet.size + models.size + pairs.size };
+  return {
+    events: opened + closed,
+    eventBlocks,
+    opened,
+    closed,
+    reads: opened + bidSet.size + models.size + pairs.size,
+  };
 }
 
 /**

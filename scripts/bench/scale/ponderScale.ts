@@ -13,7 +13,7 @@ import type { PeerScale } from "./scaleTypes.js";
 export async function ponderScale(
   context: BenchContext,
   chain: VirtualChain,
-  range: { from: number; to: number; events: number },
+  range: { from: number; to: number; events: number; eventBlocks: number; opened: number; closed: number },
   oursSeconds: number,
 ): Promise<PeerScale> {
   const { log, options } = context;
@@ -35,15 +35,15 @@ export async function ponderScale(
   });
   const wallSeconds = run.wallMs / 1000;
   const events = run.progress?.events ?? 0;
-  const projectedSeconds = run.finished
-    ? wallSeconds
-    : events > 0
-      ? (wallSeconds * range.events) / events
-      : null;
+  const calls = Object.values(chain.stats.calls).reduce((sum, n) => sum + n, 0);
+  // What the app asks for at the least: every block holding a log, then getSession, getBid and
+  // getModel at each event's block; projected at the pace it made calls in its budget.
+  const needed = range.eventBlocks + 3 * range.events;
+  const projectedSeconds = run.finished ? wallSeconds : calls > 0 ? (wallSeconds * needed) / calls : null;
   const reason = run.finished
     ? null
-    : `not finished in its ${options.peerBudgetMinutes}-minute budget: ${events.toLocaleString("en-US")} of ${range.events.toLocaleString("en-US")} events indexed${
-        projectedSeconds === null ? "" : `, ${(projectedSeconds / 3600).toFixed(1)} h projected at that pace`
+    : `not finished in its ${options.peerBudgetMinutes}-minute budget: ${events.toLocaleString("en-US")} of ${range.events.toLocaleString("en-US")} events indexed, ${calls.toLocaleString("en-US")} of the ${needed.toLocaleString("en-US")} calls it needs made${
+        projectedSeconds === null ? "" : `: ${(projectedSeconds / 3600).toFixed(1)} h at that pace`
       }`;
   const factor = (projectedSeconds ?? wallSeconds) / oursSeconds;
   log(
@@ -57,8 +57,12 @@ export async function ponderScale(
     cpuSeconds: run.cpuMs / 1000,
     peakRssMb: run.peakRssMb,
     requests: chain.stats.requests,
-    calls: Object.values(chain.stats.calls).reduce((sum, n) => sum + n, 0),
+    calls,
+    methods: { ...chain.stats.calls },
     eventsIndexed: run.finished ? range.events : events,
+    complete: run.finished
+      ? run.counts?.sessions === range.opened && run.counts?.closes === range.closed
+      : null,
     projectedSeconds,
     reason,
     factor,

@@ -113,7 +113,7 @@ async function scaleRun(
       ? await ponderScale(
           context,
           chain,
-          { from: synced.fromBlock, to: synced.target, events: counts.events },
+          { from: synced.fromBlock, to: synced.target, ...counts },
           wallSeconds,
         )
       : { skipped: "--no-peer" };

@@ -21,9 +21,15 @@ export type PeerScale = {
   peakRssMb: number;
   requests: number;
   calls: number;
+  methods: Record<string, number>;
   /** Events Ponder indexed, of those in the range. */
   eventsIndexed: number;
-  /** Ponder's wall time, or where it did not finish, its projection from the events it indexed. */
+  /** A finished Ponder's tables hold every session and close of the range (null: not finished). */
+  complete: boolean | null;
+  /**
+   * Ponder's wall time; where it did not finish, its projection: the calls its app needs at the
+   * least (every block holding a log, three view calls per event) at the pace it made them.
+   */
   projectedSeconds: number | null;
   /** Why it did not finish, when it did not. */
   reason: string | null;
