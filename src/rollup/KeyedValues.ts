@@ -32,39 +32,26 @@ export class KeyedValues {
     this.length = 0;
   }
 
-  /**
-   * The median of each key in [0, keyCount) over the values added from the `from`-th on (a later
-   * bucket's values are a suffix of an earlier, larger one's: a day's of its month's, of all's);
-   * NaN for a key without values.
-   */
-  medians(keyCount: number, from = 0): Float64Array {
+  /** The median of each key in [0, keyCount); NaN for a key without values. */
+  medians(keyCount: number): Float64Array {
     const result = new Float64Array(keyCount).fill(Number.NaN);
-    if (this.length <= from) return result;
+    if (this.length === 0) return result;
     const starts = new Int32Array(keyCount + 1);
-    for (let i = from; i < this.length; i++) (starts[(this.keys[i] as number) + 1] as number)++;
+    for (let i = 0; i < this.length; i++) (starts[(this.keys[i] as number) + 1] as number)++;
     for (let key = 0; key < keyCount; key++)
       starts[key + 1] = (starts[key + 1] as number) + (starts[key] as number);
     const next = starts.slice(0, keyCount);
-    const scattered = new Float64Array(this.length - from);
-    for (let i = from; i < this.length; i++) {
+    const scattered = new Float64Array(this.length);
+    for (let i = 0; i < this.length; i++) {
       const key = this.keys[i] as number;
       scattered[next[key] as number] = this.values[i] as number;
       next[key] = (next[key] as number) + 1;
     }
     for (let key = 0; key < keyCount; key++) {
-      const first = starts[key] as number;
-      const end = starts[key + 1] as number;
-      if (end > first) result[key] = selectKth(scattered, first, end, medianIndex(end - first));
+      const from = starts[key] as number;
+      const to = starts[key + 1] as number;
+      if (to > from) result[key] = selectKth(scattered, from, to, medianIndex(to - from));
     }
     return result;
-  }
-
-  /**
-   * The median of the values added from the `from`-th on, whatever their keys; NaN without any.
-   * Selects in place: it reorders those values (no median depends on their order).
-   */
-  medianFrom(from: number): number {
-    if (this.length <= from) return Number.NaN;
-    return selectKth(this.values, from, this.length, medianIndex(this.length - from));
   }
 }

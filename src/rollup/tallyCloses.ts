@@ -1,5 +1,5 @@
 import { floorMonth, secondsPerDay, secondsPerHour } from "../api/periods.js";
-import type { CloseDay } from "../store/createIndexReader.js";
+import { type CloseDay, closeFields, closeFact as f } from "../store/createIndexReader.js";
 import { BidSums } from "./BidSums.js";
 import {
   allWindow,
@@ -15,6 +15,7 @@ import {
 } from "./createTally.js";
 import type { Universe } from "./createUniverse.js";
 import { KeyedValues } from "./KeyedValues.js";
+import { ValueLog } from "./ValueLog.js";
 
 /**
  * One pass over every close (ascending by day) that files each one into every bucket it belongs
@@ -34,13 +35,11 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
   const windowValues = pair();
   const modelWindowValues = pair();
   const providerWindowValues = pair();
-  const allValues = pair();
-  const allByModel = pair();
-  const allByProvider = pair();
+  const all = [new ValueLog(), new ValueLog()] as [ValueLog, ValueLog];
   const windowStarts = windowDays.map((d) => asOf - d * secondsPerDay);
-  const sizes = (values: KeyedValues[]) => values.map((v) => v.size);
-  let dayMarks = [sizes(allValues), sizes(allByModel), sizes(allByProvider)];
-  let monthMarks = sizes(allValues);
+  const sizes = () => all.map((log) => log.size);
+  let dayMarks = sizes();
+  let monthMarks = sizes();
   const byBid = new BidSums(u.bidIndex.length);
   const one = { sessions: 1, tokens: 0, seconds: 0, disputed: 0 };
 
@@ -49,27 +48,27 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
   const closeDay = () => {
     if (openDay !== undefined && openDay >= dayFirst) {
       const dayIndex = (openDay - dayFirst) / secondsPerDay;
-      const [overall, models, providers] = dayMarks as [number[], number[], number[]];
       for (const [metric, target] of [
         [0, "ttft"],
         [1, "tps"],
       ] as const) {
-        tally.daily[target][dayIndex] = allValues[metric].medianFrom(overall[metric] as number);
-        const byModel = allByModel[metric].medians(M, models[metric] as number);
+        const from = dayMarks[metric] as number;
+        tally.daily[target][dayIndex] = all[metric].medianFrom(from);
+        const byModel = all[metric].medians("models", M, from);
         for (let m = 0; m < M; m++) tally.modelDaily[target][m * daysKept + dayIndex] = byModel[m] as number;
-        const byProvider = allByProvider[metric].medians(P, providers[metric] as number);
+        const byProvider = all[metric].medians("providers", P, from);
         for (let p = 0; p < P; p++)
           tally.providerDaily[target][p * daysKept + dayIndex] = byProvider[p] as number;
       }
     }
-    dayMarks = [sizes(allValues), sizes(allByModel), sizes(allByProvider)];
+    dayMarks = sizes();
   };
   const closeMonth = () => {
     if (openMonth >= 0 && tally.monthly) {
-      tally.monthly.ttft[openMonth] = allValues[0].medianFrom(monthMarks[0] as number);
-      tally.monthly.tps[openMonth] = allValues[1].medianFrom(monthMarks[1] as number);
+      tally.monthly.ttft[openMonth] = all[0].medianFrom(monthMarks[0] as number);
+      tally.monthly.tps[openMonth] = all[1].medianFrom(monthMarks[1] as number);
     }
-    monthMarks = sizes(allValues);
+    monthMarks = sizes();
   };
 
   /** Closes into the buckets of a day or longer: month, day, by model and provider, all time. */
@@ -119,16 +118,17 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
     }
     const day = group.day;
     const place = { month: -1, dayIndex: day >= dayFirst ? (day - dayFirst) / secondsPerDay : -1 };
-    for (let i = 0; i < group.count; i++) {
-      const closedAt = day + (group.second[i] as number);
-      const bidRef = group.bidRef[i] as number;
-      const disputed = group.disputed[i] as number;
+    const facts = group.facts;
+    for (let i = 0, at = 0; i < group.count; i++, at += closeFields) {
+      const closedAt = day + (facts[at + f.second] as number);
+      const bidRef = facts[at + f.bidRef] as number;
+      const disputed = facts[at + f.disputed] as number;
       if (bidRef !== 0) {
         tally.audit.closes[bidRef] = (tally.audit.closes[bidRef] as number) + 1;
         if (disputed === 0) {
           tally.audit.signed[bidRef] = (tally.audit.signed[bidRef] as number) + 1;
           tally.audit.duration[bidRef] =
-            (tally.audit.duration[bidRef] as number) + (group.duration[i] as number);
+            (tally.audit.duration[bidRef] as number) + (facts[at + f.duration] as number);
         }
       }
       if (closedAt > asOf) continue;
@@ -144,11 +144,11 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
           openMonth = place.month;
         }
       }
-      const tokens = group.tokens[i] as number;
-      const seconds = group.seconds[i] as number;
-      const ttft = group.ttftMs[i] as number;
-      const tps = group.tps[i] as number;
-      const provider = u.providerIndex[group.providerRef[i] as number] ?? -1;
+      const tokens = facts[at + f.tokens] as number;
+      const seconds = facts[at + f.seconds] as number;
+      const ttft = facts[at + f.ttftMs] as number;
+      const tps = facts[at + f.tps] as number;
+      const provider = u.providerIndex[facts[at + f.providerRef] as number] ?? -1;
       const model = bidRef !== 0 ? (u.bidModel[bidRef] as number) : -1;
       const bid = bidRef !== 0 ? (u.bidIndex[bidRef] as number) : -1;
       const inModel = bidRef !== 0 ? (u.bidInModel[bidRef] as number) : -1;
@@ -157,16 +157,8 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       one.seconds = seconds;
       one.disputed = disputed;
 
-      if (ttft > 0) {
-        allValues[0].add(0, ttft);
-        if (model >= 0) allByModel[0].add(model, ttft);
-        if (provider >= 0) allByProvider[0].add(provider, ttft);
-      }
-      if (tps > 0) {
-        allValues[1].add(0, tps);
-        if (model >= 0) allByModel[1].add(model, tps);
-        if (provider >= 0) allByProvider[1].add(provider, tps);
-      }
+      if (ttft > 0) all[0].add(ttft, model, provider);
+      if (tps > 0) all[1].add(tps, model, provider);
       if (closedAt >= hourFirst) {
         const hour = Math.floor((closedAt - hourFirst) / secondsPerHour);
         file(tally.hourly, hour, bid, one, provider, model);
@@ -227,14 +219,14 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
   ] as const) {
     tally.hourly[target].set(hourValues[metric].medians(hoursKept));
     const windows = windowValues[metric].medians(W);
-    windows[W - 1] = allValues[metric].medians(1)[0] as number;
+    windows[W - 1] = all[metric].medianFrom(0);
     tally.windows[target].set(windows);
     const byModel = modelWindowValues[metric].medians(M * W);
-    const allModel = allByModel[metric].medians(M);
+    const allModel = all[metric].medians("models", M);
     for (let m = 0; m < M; m++) byModel[m * W + W - 1] = allModel[m] as number;
     tally.modelWindows[target].set(byModel);
     const byProvider = providerWindowValues[metric].medians(P * W);
-    const allProvider = allByProvider[metric].medians(P);
+    const allProvider = all[metric].medians("providers", P);
     for (let p = 0; p < P; p++) byProvider[p * W + W - 1] = allProvider[p] as number;
     tally.providerWindows[target].set(byProvider);
   }
@@ -245,7 +237,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
 function minClose(group: CloseDay, asOf: number): number {
   let earliest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < group.count; i++) {
-    const closedAt = group.day + (group.second[i] as number);
+    const closedAt = group.day + (group.facts[i * closeFields + f.second] as number);
     if (closedAt <= asOf && closedAt < earliest) earliest = closedAt;
   }
   return earliest;

@@ -1,7 +1,7 @@
 import { type CloseDay, decodeCloseFacts } from "./decodeCloseFacts.js";
 import type { Store } from "./openStore.js";
 
-export type { CloseDay } from "./decodeCloseFacts.js";
+export { type CloseDay, closeFact, closeFields } from "./decodeCloseFacts.js";
 
 /** One chain of the database: its identity, checkpoint and last run. */
 export type ChainRecord = {

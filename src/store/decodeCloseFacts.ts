@@ -1,31 +1,38 @@
 /**
- * The closes of one UTC day on one chain, column by column, as the rollup reads them (one entry
- * per close whose session could be read).
+ * The closes of one UTC day on one chain (one entry per close whose session could be read), row
+ * after row in one array: close k's fields start at `k * closeFields` (`closeFact` names them).
  */
 export type CloseDay = {
   day: number;
   chainId: number;
   count: number;
-  /** closedAt - day. */
-  second: Float64Array;
-  tokens: Float64Array;
-  /** ttftMs of a signed receipt, 0 otherwise. */
-  ttftMs: Float64Array;
-  /** tpsScaled1000 of a signed receipt, 0 otherwise. */
-  tps: Float64Array;
-  /** max(0, min(closedAt, endsAt) - openedAt). */
-  seconds: Float64Array;
-  /** 1: closeoutType != 0. */
-  disputed: Float64Array;
-  /** closedAt - openedAt (the contract's own session duration). */
-  duration: Float64Array;
-  /** The bid's ref when it could be read, else 0. */
-  bidRef: Float64Array;
-  /** The provider's ref (the bid's, or the log's), 0 when unknown. */
-  providerRef: Float64Array;
+  facts: Float64Array;
 };
 
-const fields = 9;
+/** The fields of a close in CloseDay.facts, in order. */
+export const closeFact = {
+  /** closedAt - day. */
+  second: 0,
+  tokens: 1,
+  /** ttftMs of a signed receipt, 0 otherwise. */
+  ttftMs: 2,
+  /** tpsScaled1000 of a signed receipt, 0 otherwise. */
+  tps: 3,
+  /** max(0, min(closedAt, endsAt) - openedAt). */
+  seconds: 4,
+  /** 1: closeoutType != 0. */
+  disputed: 5,
+  /** closedAt - openedAt (the contract's own session duration). */
+  duration: 6,
+  /** The bid's ref when it could be read, else 0. */
+  bidRef: 7,
+  /** The provider's ref (the bid's, or the log's), 0 when unknown. */
+  providerRef: 8,
+} as const;
+
+export const closeFields = 9;
+
+const fields = closeFields;
 
 /**
  * Decodes the `facts` of a day's closes (schema.ts: nine integers separated by commas, closes by
@@ -35,7 +42,6 @@ const fields = 9;
 export function decodeCloseFacts(day: number, chainId: number, text: string): CloseDay {
   let count = 1;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 59) count++;
-  // One array, row after row (a store per value at a running index); columns are views of it.
   const values = new Float64Array(count * fields);
   let at = 0;
   let field = 0;
@@ -55,25 +61,7 @@ export function decodeCloseFacts(day: number, chainId: number, text: string): Cl
   }
   if (field !== fields - 1) throw fieldCountError(day, field);
   values[at] = negative ? -value : value;
-  const column = (k: number) => {
-    const out = new Float64Array(count);
-    for (let row = 0; row < count; row++) out[row] = values[row * fields + k] as number;
-    return out;
-  };
-  return {
-    day,
-    chainId,
-    count,
-    second: column(0),
-    tokens: column(1),
-    ttftMs: column(2),
-    tps: column(3),
-    seconds: column(4),
-    disputed: column(5),
-    duration: column(6),
-    bidRef: column(7),
-    providerRef: column(8),
-  };
+  return { day, chainId, count, facts: values };
 }
 
 function fieldCountError(day: number, field: number): Error {
