@@ -40,30 +40,51 @@ const fields = closeFields;
  * hundred texts instead of millions of rows.
  */
 export function decodeCloseFacts(day: number, chainId: number, text: string): CloseDay {
-  let count = 1;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 59) count++;
+  const count = countCloses(text);
   const values = new Float64Array(count * fields);
-  let at = 0;
-  let field = 0;
-  let value = 0;
-  let negative = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
-    else if (c === 44 || c === 59) {
-      if (c === 59 && field !== fields - 1) throw fieldCountError(day, field);
-      values[at++] = negative ? -value : value;
-      value = 0;
-      negative = false;
-      field = c === 44 ? field + 1 : 0;
-    } else if (c === 45) negative = true;
-    else throw new Error(`close facts of day ${day}: unexpected character ${JSON.stringify(text[i])}`);
-  }
-  if (field !== fields - 1) throw fieldCountError(day, field);
-  values[at] = negative ? -value : value;
+  const stored = parseInto(values, text);
+  if (stored < 0)
+    throw new Error(`close facts of day ${day}: ${-stored} fields in a close, expected ${fields}`);
+  if (stored !== values.length)
+    throw new Error(`close facts of day ${day}: unexpected character at ${stored} values`);
   return { day, chainId, count, facts: values };
 }
 
-function fieldCountError(day: number, field: number): Error {
-  return new Error(`close facts of day ${day}: ${field + 1} fields, expected ${fields}`);
+/** Closes are separated by semicolons. */
+function countCloses(text: string): number {
+  let count = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 59) count++;
+  return count;
+}
+
+/**
+ * The numbers of `text` into `values`, in order: how many were stored (the end of the text ends
+ * the last close, as a semicolon would: no code after the loop, which the JIT would reach only
+ * once a call, without type feedback). A close with another number of fields: minus that number.
+ */
+function parseInto(values: Float64Array, text: string): number {
+  let at = 0;
+  let field = 0;
+  let value = 0;
+  let sign = 1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 59;
+    if (c >= 48 && c <= 57) {
+      value = value * 10 + (c - 48);
+    } else if (c === 44 || c === 59) {
+      field++;
+      if (c === 59) {
+        if (field !== fields) return -field;
+        field = 0;
+      }
+      values[at++] = sign * value;
+      value = 0;
+      sign = 1;
+    } else if (c === 45) {
+      sign = -1;
+    } else {
+      return at;
+    }
+  }
+  return at;
 }
