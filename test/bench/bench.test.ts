@@ -106,6 +106,8 @@ describe("npm run bench (smoke, tiny sizes)", () => {
       expect(run.peer).toEqual({ skipped: "--no-peer" });
     }
     expect(scale?.short.map((short) => short.limits)).toEqual(["none", "paid"]);
+    expect(scale?.both?.chains.map((chain) => chain.chainId)).toEqual([8453, 42161]);
+    expect(scale?.both?.first.methods.eth_getLogs).toBeGreaterThan(0);
     expect(scale?.acceptance?.closed).toBeGreaterThan(1_000);
 
     // Every target of the issue is listed; those of sizes not run are n/a (null).

@@ -29,6 +29,15 @@ export function formatScale(scale: ScaleReport): string[] {
       `| ${short.scenario}, ${short.shorter}× shorter | ${short.limits} | ${fmtInt(short.blocksScanned)} | | ${fmtInt(short.first.requests)} | | ${fmtInt(short.first.calls)} | ${minutes(short.first.wallMs / 1000)} | ${short.first.cpuMs === null ? "" : seconds(short.first.cpuMs)} | ${short.first.peakRssMb.toFixed(0)} MB | | |`,
     );
   }
+  const both = scale.both;
+  if (both) {
+    const closed = both.chains.reduce((sum, chain) => sum + chain.closed, 0);
+    const sessions = both.chains.reduce((sum, chain) => sum + chain.sessions, 0);
+    const blocks = both.chains.reduce((sum, chain) => sum + chain.blocksScanned, 0);
+    lines.push(
+      `| both in one run | ${both.limits} | ${fmtInt(blocks)} | ${fmtInt(sessions)} (${fmtInt(closed)}) | ${fmtInt(both.first.requests)} | | ${fmtInt(both.first.calls)} | ${minutes(both.first.wallMs / 1000)} | ${both.first.cpuMs === null ? "" : seconds(both.first.cpuMs)} | ${both.first.peakRssMb.toFixed(0)} MB | ${both.hourly.requests}, ${seconds(both.hourly.wallMs)} | |`,
+    );
+  }
   const acceptance = scale.acceptance;
   if (acceptance) {
     lines.push(

@@ -8,7 +8,7 @@ import { type ChainSyncFigures, syncedChains } from "../runMor.js";
 import { historyCounts, lowerBoundRequests } from "./historyCounts.js";
 import { measureOnChain } from "./measureOnChain.js";
 import { ponderScale } from "./ponderScale.js";
-import type { AcceptanceRun, ScaleReport, ScaleRun, ShortRun } from "./scaleTypes.js";
+import type { AcceptanceRun, BothRun, ScaleReport, ScaleRun, ShortRun } from "./scaleTypes.js";
 
 export const limitSets: Record<string, VirtualLimits> = { none: {}, paid: paidEndpoint };
 
@@ -19,7 +19,7 @@ export const limitSets: Record<string, VirtualLimits> = { none: {}, paid: paidEn
  */
 export async function scaleSuite(context: BenchContext): Promise<ScaleReport> {
   const { options, log } = context;
-  const report: ScaleReport = { runs: [], short: [], acceptance: null };
+  const report: ScaleReport = { runs: [], short: [], both: null, acceptance: null };
   for (const scenario of options.scenarios as ScenarioName[]) {
     const spec = scenarioSpec(scenario, { seed: options.seed, shrink: options.shrink });
     log(
@@ -65,8 +65,50 @@ export async function scaleSuite(context: BenchContext): Promise<ScaleReport> {
       }
     }
   }
+  if (options.scenarios.length === 2) {
+    const limits = options.limits.includes("paid") ? "paid" : "none";
+    report.both = await bothRun(context, options.scenarios as ScenarioName[], limits);
+  }
   report.acceptance = await acceptanceRun(context);
   return report;
+}
+
+/** Both networks in one `run` (each its own endpoint), then an hour later: the publishing workflow's first runs. */
+async function bothRun(context: BenchContext, scenarios: ScenarioName[], limits: string): Promise<BothRun> {
+  const { options, log } = context;
+  const chains = await Promise.all(
+    scenarios.map((scenario) =>
+      startVirtualChain(scenarioSpec(scenario, { seed: options.seed, shrink: options.shrink })),
+    ),
+  );
+  const dir = mkdtempSync(join(context.scratch, "both-"));
+  try {
+    for (const chain of chains) chain.setLimits(limitSets[limits] as VirtualLimits);
+    log(`both networks in one run, ${limits} limits: first backfill`);
+    const first = await measureOnChain(context.mor, chains, paths(dir), `both-${limits}-first`);
+    log(
+      `  ${(first.measure.wallMs / 1000).toFixed(1)} s, ${first.measure.requests.toLocaleString("en-US")} requests, ${first.measure.peakRssMb.toFixed(0)} MB`,
+    );
+    for (const chain of chains) chain.advance(Math.round(3600 / chain.state.spec.blockTime));
+    const hourly = await measureOnChain(context.mor, chains, paths(dir), `both-${limits}-hourly`);
+    log(
+      `  an hour later: ${hourly.measure.requests} requests, ${(hourly.measure.wallMs / 1000).toFixed(2)} s`,
+    );
+    return {
+      limits,
+      chains: syncedChains(first.summary).map((synced) => ({
+        chainId: synced.chainId,
+        blocksScanned: synced.target - synced.fromBlock + 1,
+        sessions: synced.sessionsOpened,
+        closed: synced.sessionsClosed,
+      })),
+      first: first.measure,
+      hourly: hourly.measure,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await Promise.all(chains.map((chain) => chain.close()));
+  }
 }
 
 const paths = (dir: string) => ["--db", join(dir, "throughput.sqlite"), "--out", join(dir, "out")];
