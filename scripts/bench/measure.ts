@@ -27,7 +27,7 @@ const gnuTime = "/usr/bin/time";
 export async function measureCommand(
   command: string,
   args: string[],
-  options: { cwd?: string } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Measured> {
   const useTime = existsSync(gnuTime);
   const scratch = useTime ? mkdtempSync(join(tmpdir(), "mor-bench-time-")) : undefined;
@@ -40,6 +40,7 @@ export async function measureCommand(
   let sampler: NodeJS.Timeout | undefined;
   const { code, stdout, stderr } = await runProcess(file, argv, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.env ? { env: options.env } : {}),
     timeoutMs: 30 * 60_000,
     onSpawn: (child) => {
       if (useTime) return;

@@ -15,14 +15,21 @@ export type PonderInstall = { dir: string; version: string; installMs: number; r
 
 export type PonderCounts = { sessions: number; closes: number; bids: number; models: number };
 
+/** How far Ponder got, from its own metrics (/metrics): events indexed, chain time indexed. */
+export type PonderProgress = { events: number; indexedSeconds: number; totalSeconds: number };
+
 export type PonderRun = {
-  /** From spawning `ponder start` to its /ready answering 200 (historical indexing complete). */
+  /** /ready answered 200 (historical indexing complete) within the time given. */
+  finished: boolean;
+  /** From spawning `ponder start` to its /ready answering 200, or to the end of the time given. */
   wallMs: number;
   /** Peak of the summed RSS of ponder's process tree, sampled every 100 ms, in MB. */
   peakRssMb: number;
   /** CPU time (user + system) of ponder's process tree until it was ready. */
   cpuMs: number;
-  counts: PonderCounts;
+  /** Rows in Ponder's tables (finished runs only). */
+  counts: PonderCounts | undefined;
+  progress: PonderProgress | undefined;
   /** Ponder's log lines at warn and above (kept for the report when something fails). */
   log: string;
 };
@@ -71,6 +78,8 @@ export async function runPonder(options: {
   fromBlock: number;
   toBlock: number;
   timeoutMs: number;
+  /** Past the timeout: stop Ponder and report how far it got, rather than fail. */
+  budget?: boolean;
 }): Promise<PonderRun> {
   const dbDir = mkdtempSync(join(tmpdir(), "mor-bench-pglite-"));
   // Ponder's build output and generated files from an earlier run would not be "cold".
@@ -138,27 +147,52 @@ export async function runPonder(options: {
   const base = `http://127.0.0.1:${port}`;
   try {
     const deadline = started + options.timeoutMs;
+    let finished = false;
     for (;;) {
       if (exited) throw new Error(`ponder exited before it was ready:\n${log}`);
-      if (performance.now() > deadline)
+      if (performance.now() > deadline) {
+        if (options.budget) break;
         throw new Error(`ponder was not ready after ${options.timeoutMs} ms:\n${log}`);
+      }
       const ready = await fetch(`${base}/ready`)
         .then((response) => response.status === 200)
         .catch(() => false);
-      if (ready) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (ready) {
+        finished = true;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const wallMs = performance.now() - started;
     const cpuMs = child.pid === undefined ? 0 : treeCpuMs(child.pid);
     sample();
-    const counts = (await (await fetch(`${base}/bench/counts`)).json()) as PonderCounts;
-    return { wallMs, peakRssMb: peakKb / 1024, cpuMs, counts, log };
+    const progress = await fetch(`${base}/metrics`)
+      .then(async (response) => parseProgress(await response.text()))
+      .catch(() => undefined);
+    const counts = finished
+      ? ((await (await fetch(`${base}/bench/counts`)).json()) as PonderCounts)
+      : undefined;
+    return { finished, wallMs, peakRssMb: peakKb / 1024, cpuMs, counts, progress, log };
   } finally {
     clearInterval(sampler);
     process.off("exit", killGroup);
     await stop(child);
     rmSync(dbDir, { recursive: true, force: true });
   }
+}
+
+/** Ponder's progress from its Prometheus metrics (summed over chains and events). */
+export function parseProgress(text: string): PonderProgress {
+  const sum = (name: string) =>
+    text
+      .split("\n")
+      .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+      .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+  return {
+    events: sum("ponder_indexing_completed_events"),
+    indexedSeconds: sum("ponder_historical_completed_indexing_seconds"),
+    totalSeconds: sum("ponder_historical_total_indexing_seconds"),
+  };
 }
 
 async function stop(child: ChildProcess): Promise<void> {

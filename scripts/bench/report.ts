@@ -1,5 +1,8 @@
 /** The numbers of one `npm run bench`: printed as a table, written as JSON. */
 
+import { formatScale, scaleTargets } from "./scale/formatScale.js";
+import type { ScaleReport } from "./scale/scaleTypes.js";
+
 export type Machine = {
   cpu: string;
   cores: number;
@@ -62,15 +65,17 @@ export type IncrementalRun = {
 export type Target = { measure: string; target: string; measured: string; met: boolean | null };
 
 export type BenchReport = {
-  benchVersion: 1;
+  benchVersion: 2;
   startedAt: string;
   durationMs: number;
   command: string;
   machine: Machine;
-  options: Record<string, unknown>;
+  options: object;
   cold: ColdRun[];
   build: BuildRun[];
   incremental: IncrementalRun | null;
+  /** The scale suite: first backfills of the real networks' sizes (null when not run). */
+  scale: ScaleReport | null;
   targets: Target[];
 };
 
@@ -134,6 +139,7 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): Target[] 
         : "not run",
     met: growth !== undefined ? growth <= 12 : null,
   });
+  targets.push(...scaleTargets(report.scale));
   const incremental = report.incremental;
   targets.push({
     measure: incremental
@@ -157,9 +163,12 @@ export function formatReport(report: BenchReport): string {
       `${m.loadAverage.end.map((v) => v.toFixed(2)).join(" ")} at the end`,
   );
   lines.push(`command: ${report.command}`);
-  lines.push("");
-  lines.push("| measure | size | wall | CPU | peak RSS | HTTP requests | RPC calls | note |");
-  lines.push("|---|---|--:|--:|--:|--:|--:|---|");
+  const localRows = report.cold.length + report.build.length + (report.incremental ? 1 : 0);
+  if (localRows > 0) {
+    lines.push("");
+    lines.push("| measure | size | wall | CPU | peak RSS | HTTP requests | RPC calls | note |");
+    lines.push("|---|---|--:|--:|--:|--:|--:|---|");
+  }
   for (const run of report.cold) {
     const size = `${fmtInt(run.sessions)} sessions (${fmtInt(run.closed)} closed, ${fmtInt(run.events)} events, ${fmtInt(run.blocks)} blocks)`;
     lines.push(
@@ -218,6 +227,7 @@ export function formatReport(report: BenchReport): string {
       ),
     );
   }
+  if (report.scale) lines.push(...formatScale(report.scale));
   lines.push("");
   lines.push("| target | goal | measured | met |");
   lines.push("|---|---|---|---|");

@@ -14,6 +14,8 @@ import type { ToBlock } from "./resolveTarget.js";
 export type ChainView = {
   /** The endpoint's URL fit for messages (no credentials). */
   readonly safeUrl: string;
+  /** Asks for the head along with the calls of this tick (resolveTarget takes the highest answer). */
+  sampleHead(): void;
   /** The head (the highest of a few answers) and the last block this run may index. */
   resolveTarget(toBlock: ToBlock, confirmations: number): Promise<{ head: number; target: number }>;
   /** A block's header, asked again while a lagging backend does not know it yet. */

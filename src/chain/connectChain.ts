@@ -3,7 +3,7 @@ import type { Logger } from "../log/createLogger.js";
 import type { ChainView } from "./ChainView.js";
 import { createChainView } from "./createChainView.js";
 import { type ContractReader, createContractReader, hasCode } from "./createContractReader.js";
-import { getHeadNumber } from "./getBlockHeader.js";
+import { createHeadSampler, type HeadSampler } from "./createHeadSampler.js";
 import { getChainId } from "./getChainId.js";
 import { multicall3Address } from "./presets.js";
 import type { ToBlock } from "./resolveTarget.js";
@@ -18,10 +18,20 @@ export type RpcSettings = {
   multicall: boolean;
 };
 
-/** An endpoint and the chain it reports serving. */
-export type Endpoint = { url: string; client: RpcClient; chainId: number };
+/** An endpoint, the chain it reports serving, and whether it has Multicall3. */
+export type Endpoint = {
+  url: string;
+  client: RpcClient;
+  chainId: number;
+  heads: HeadSampler;
+  multicall: boolean;
+};
 
-/** Opens a client on an endpoint and asks which chain it serves. */
+/**
+ * Opens a client on an endpoint and asks which chain it serves, in one request with what does not
+ * depend on the chain: whether Multicall3 is there (its address is the same everywhere), and a
+ * first sample of the head.
+ */
 export async function connectEndpoint(url: string, rpc: RpcSettings, logger: Logger): Promise<Endpoint> {
   const client = createRpcClient({
     url,
@@ -31,7 +41,14 @@ export async function connectEndpoint(url: string, rpc: RpcSettings, logger: Log
     maxConcurrency: rpc.concurrency,
     logger,
   });
-  return { url, client, chainId: await getChainId(client) };
+  const heads = createHeadSampler(client);
+  const answers = Promise.all([
+    getChainId(client),
+    rpc.multicall ? hasCode(client, multicall3Address) : false,
+  ]);
+  heads.sample();
+  const [chainId, multicall] = await answers;
+  return { url, client, chainId, heads, multicall };
 }
 
 /** What to index on one chain, its defaults settled (commands/options). */
@@ -63,20 +80,18 @@ export type ConnectedChain = ChainSettings & {
 export async function prepareChain(
   endpoint: Endpoint,
   settings: ChainSettings,
-  rpc: RpcSettings,
   logger: Logger,
 ): Promise<ConnectedChain> {
-  const { client, chainId } = endpoint;
-  const [useMulticall, contractHasCode, head] = await Promise.all([
-    rpc.multicall ? hasCode(client, multicall3Address) : false,
-    hasCode(client, settings.contract),
-    settings.fromBlock !== undefined ? getHeadNumber(client) : undefined,
-  ]);
-  if (!contractHasCode) {
+  const { client, chainId, heads } = endpoint;
+  const contractHasCode = hasCode(client, settings.contract);
+  heads.sample();
+  if (!(await contractHasCode)) {
     throw new UserError(`No contract at ${settings.contract} on chain ${chainId}`, {
       details: `The endpoint ${client.safeUrl} returns no code for this address at its latest block. Expected the marketplace contract's address on this chain: check --contract and --rpc-url.`,
     });
   }
+  // The head as the samples so far show it (one per request, none of its own).
+  const head = settings.fromBlock !== undefined ? await heads.head(0) : undefined;
   if (head !== undefined && (settings.fromBlock ?? 0) > head) {
     throw new UserError(
       `--from-block ${settings.fromBlock} is past the head of chain ${chainId}, block ${head}`,
@@ -86,12 +101,15 @@ export async function prepareChain(
       },
     );
   }
-  const reader = createContractReader({ client, multicall: useMulticall ? multicall3Address : undefined });
+  const reader = createContractReader({
+    client,
+    multicall: endpoint.multicall ? multicall3Address : undefined,
+  });
   return {
     ...settings,
     chainId,
     client,
     reader,
-    view: createChainView({ client, reader, contract: settings.contract, logger }),
+    view: createChainView({ client, reader, contract: settings.contract, logger, heads }),
   };
 }

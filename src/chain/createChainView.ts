@@ -1,6 +1,7 @@
 import type { Logger } from "../log/createLogger.js";
 import type { ChainView } from "./ChainView.js";
 import type { ContractReader } from "./createContractReader.js";
+import type { HeadSampler } from "./createHeadSampler.js";
 import { createLogFetcher } from "./createLogFetcher.js";
 import { findCreationBlock } from "./findCreationBlock.js";
 import { getBlockHeader, getBlockHeaderOrNull } from "./getBlockHeader.js";
@@ -17,11 +18,13 @@ export function createChainView(options: {
   reader: ContractReader;
   contract: string;
   logger: Logger;
+  heads: HeadSampler;
 }): ChainView {
-  const { client, reader, contract, logger } = options;
+  const { client, reader, contract, logger, heads } = options;
   return {
     safeUrl: client.safeUrl,
-    resolveTarget: (toBlock, confirmations) => resolveTarget(client, toBlock, confirmations),
+    sampleHead: () => heads.sample(),
+    resolveTarget: (toBlock, confirmations) => resolveTarget(client, toBlock, confirmations, heads),
     blockHeader: (number) => getBlockHeader(client, number),
     blockHeaderOrNull: (number) => getBlockHeaderOrNull(client, number),
     createLogFetcher: (fetcherOptions = {}) =>

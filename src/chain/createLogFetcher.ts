@@ -3,6 +3,13 @@ import { type Logger, silentLogger } from "../log/createLogger.js";
 import { withRetry } from "../util/withRetry.js";
 import { sessionClosedTopic, sessionOpenedTopic } from "./abi.js";
 import { type BlockHeader, parseBlockHeader, type RawBlock } from "./getBlockHeader.js";
+import {
+  initialSizing,
+  rangeSizeDefaults,
+  sizeAfterLogs,
+  sizeAfterRefusal,
+  splitRange,
+} from "./nextRangeSize.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 import { RpcResponseError } from "./rpc/RpcError.js";
 
@@ -49,15 +56,19 @@ export type LogFetcherOptions = {
 
 export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
   const { client } = options;
-  const maxRangeSize = options.maxRangeSize ?? 100_000;
-  const lightResult = options.lightResult ?? 2_000;
-  const heavyResult = options.heavyResult ?? 10_000;
+  const sizes = {
+    ...rangeSizeDefaults,
+    ...(options.maxRangeSize !== undefined ? { maxRangeSize: options.maxRangeSize } : {}),
+    ...(options.lightResult !== undefined ? { lightResult: options.lightResult } : {}),
+    ...(options.heavyResult !== undefined ? { heavyResult: options.heavyResult } : {}),
+  };
   const singleBlockAttempts = options.singleBlockAttempts ?? client.retries + 1;
   const lagDelayMs = options.lagDelayMs ?? 250;
   const logger = options.logger ?? silentLogger;
-  // Start with one block and double while ranges come back light: a dense chain never answers
-  // with one enormous response, and a sparse one reaches large ranges after a few requests.
-  let rangeSize = Math.min(options.initialRangeSize ?? 1, maxRangeSize);
+  // Start with one block and grow while ranges come back light (nextRangeSize.ts): a dense chain
+  // never answers with one enormous response, and a sparse one reaches large ranges after a few
+  // requests.
+  let sizing = initialSizing(options.initialRangeSize ?? 1, sizes);
 
   /**
    * The logs of [from, to], block `to` and block `from - 1`, asked of one backend in one request.
@@ -104,18 +115,28 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
     });
   };
 
-  /** A range the endpoint refuses is split, at the point it suggests when it names one. */
-  const fetchRange = async (from: number, to: number): Promise<LogRange> => {
+  /**
+   * A range the endpoint refuses is fetched in pieces (nextRangeSize.ts: at the cap it names, else
+   * split). `trail.split`: the range was refused and fetched in pieces (its span says nothing of
+   * the cap).
+   */
+  const fetchRange = async (from: number, to: number, trail: { split: boolean }): Promise<LogRange> => {
     if (to === from) return fetchBlock(from);
     try {
       return await request(from, to);
     } catch (error) {
       if (!isRangeRefusal(error)) throw error;
       const split = splitPoint(from, to, error);
-      rangeSize = Math.max(1, Math.min(rangeSize, split - from + 1));
+      const refusal = { from, to, split, message: error.shortMessage, hint: error.rangeHint };
+      sizing = sizeAfterRefusal(sizing, refusal, sizes);
       logger.debug("log range refused, splitting", { from, to, split, reason: error.shortMessage });
-      const [left, right] = await Promise.all([fetchRange(from, split), fetchRange(split + 1, to)]);
-      return { logs: left.logs.concat(right.logs), end: right.end, parent: left.parent };
+      trail.split = true;
+      const parts = await Promise.all(splitRange(refusal, sizing).map(([a, b]) => fetchRange(a, b, trail)));
+      return {
+        logs: parts.flatMap((part) => part.logs),
+        end: (parts[parts.length - 1] as LogRange).end,
+        parent: (parts[0] as LogRange).parent,
+      };
     }
   };
 
@@ -138,14 +159,12 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
 
   return {
     get rangeSize() {
-      return rangeSize;
+      return sizing.size;
     },
     async fetch(from, to) {
-      const range = await fetchRange(from, to);
-      const span = to - from + 1;
-      if (range.logs.length > heavyResult) rangeSize = Math.max(1, Math.floor(span / 2));
-      else if (range.logs.length < lightResult && span >= rangeSize)
-        rangeSize = Math.min(maxRangeSize, rangeSize * 2);
+      const trail = { split: false };
+      const range = await fetchRange(from, to, trail);
+      if (!trail.split) sizing = sizeAfterLogs(sizing, to - from + 1, range.logs.length, sizes);
       return range;
     },
   };

@@ -76,9 +76,7 @@ export async function connectChains(options: ChainOptions, logger: Logger): Prom
     endpoint,
     settings: settingsFor(endpoint, spec, options),
   }));
-  return Promise.all(
-    settled.map(({ endpoint, settings }) => prepareChain(endpoint, settings, options.rpc, logger)),
-  );
+  return Promise.all(settled.map(({ endpoint, settings }) => prepareChain(endpoint, settings, logger)));
 }
 
 /** Flag for this chain, else flag for every chain, else the chain's preset. */

@@ -30,11 +30,10 @@ export async function startDevChain(
     write?: WriteHistoryOptions;
   } = {},
 ): Promise<DevChain> {
-  const earliest = Math.min(
-    history.endTime,
-    ...history.sessions.map((session) => session.openedAt),
-    ...history.sessions.map((session) => session.close?.closedAt ?? history.endTime),
-  );
+  // A loop, not Math.min(...all): spreading 200,000 sessions overflows the stack.
+  let earliest = history.endTime;
+  for (const session of history.sessions)
+    earliest = Math.min(earliest, session.openedAt, session.close?.closedAt ?? history.endTime);
   const node = await startAnvil({
     timestamp: options.genesis ?? earliest - 86_400,
     pruneHistory: options.pruneHistory ?? false,

@@ -40,7 +40,19 @@ export class Sums {
   }
 
   add(bucket: number, tokens: number, seconds: number, disputed: number, bid: number): void {
-    this.sessions[bucket] = (this.sessions[bucket] as number) + 1;
+    this.addMany(bucket, 1, tokens, seconds, disputed, bid);
+  }
+
+  /** `sessions` closes at once, with their summed tokens, session time and disputed count (each below 2^52). */
+  addMany(
+    bucket: number,
+    sessions: number,
+    tokens: number,
+    seconds: number,
+    disputed: number,
+    bid: number,
+  ): void {
+    this.sessions[bucket] = (this.sessions[bucket] as number) + sessions;
     this.disputed[bucket] = (this.disputed[bucket] as number) + disputed;
     const t = (this.tokens[bucket] as number) + tokens;
     this.tokens[bucket] = t < exactLimit ? t : this.carry(bucket, t);

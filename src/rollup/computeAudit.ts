@@ -2,7 +2,7 @@ import type { ApiFiles, AuditPair } from "../api/apiTypes.js";
 import type { BidRecord, ChainRecord, PairStatRecord } from "../store/createIndexReader.js";
 import { compareLowercase } from "./compareLowercase.js";
 import type { Labels } from "./computeChainFiles.js";
-import type { Tally } from "./tallyCloses.js";
+import type { Tally } from "./createTally.js";
 
 /** A chain of the publication as the audit sees it. */
 export type AuditedChain = Pick<

@@ -2,9 +2,9 @@ import type { ChainFiles, Rollup, SeriesBucket, StuckSession, WindowTotals } fro
 import { floorDay, floorHour, secondsPerDay, secondsPerHour } from "../api/periods.js";
 import type { StuckRecord } from "../store/createIndexReader.js";
 import { compareLowercase } from "./compareLowercase.js";
+import { daysKept, type Family, type Tally, windowNames } from "./createTally.js";
 import type { Universe } from "./createUniverse.js";
 import { figuresOf } from "./figuresOf.js";
-import { daysKept, type Family, type Tally, windowNames } from "./tallyCloses.js";
 
 /** What names and addresses the files use for the refs of a tally. */
 export type Labels = {

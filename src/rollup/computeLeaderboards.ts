@@ -1,9 +1,9 @@
 import type { ApiFiles, WindowTotals } from "../api/apiTypes.js";
 import { compareLowercase } from "./compareLowercase.js";
 import type { Labels } from "./computeChainFiles.js";
+import { type Tally, windowNames } from "./createTally.js";
 import type { Universe } from "./createUniverse.js";
 import { figuresOf } from "./figuresOf.js";
-import { type Tally, windowNames } from "./tallyCloses.js";
 
 /**
  * models.json and providers.json: every model and provider with a closed session at or before

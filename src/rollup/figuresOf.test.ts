@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { floorHour } from "../api/periods.js";
-import type { CloseDay } from "../store/decodeCloseFacts.js";
+import { type CloseDay, closeFact, closeFields } from "../store/decodeCloseFacts.js";
 import { computeChainFiles } from "./computeChainFiles.js";
 import { createUniverse } from "./createUniverse.js";
 import type { TestClose } from "./makeCloseDays.js";
@@ -121,20 +121,12 @@ describe("figuresOf: sums past 2^53", () => {
     // inputTokens 2^32 - 1 and outputTokens 2^32 - 2: odd, so that a double past 2^53 would lose it.
     const perClose = 2 ** 33 - 3;
     const day = asOf - (asOf % 86_400);
-    const group: CloseDay = {
-      day,
-      chainId: 8453,
-      count,
-      second: new Int32Array(count).fill(asOf - day),
-      tokens: new Float64Array(count).fill(perClose),
-      ttftMs: new Float64Array(count),
-      tps: new Float64Array(count),
-      seconds: new Float64Array(count),
-      disputed: new Uint8Array(count),
-      duration: new Float64Array(count),
-      bidRef: new Int32Array(count),
-      providerRef: new Int32Array(count),
-    };
+    const facts = new Float64Array(count * closeFields);
+    for (let at = 0; at < facts.length; at += closeFields) {
+      facts[at + closeFact.second] = asOf - day;
+      facts[at + closeFact.tokens] = perClose;
+    }
+    const group: CloseDay = { day, chainId: 8453, count, facts };
     const universe = createUniverse(new Map(), []);
     const tally = tallyCloses([group], asOf, universe);
     const labels = { modelIds: new Map(), providers: new Map(), modelName: () => "" };

@@ -1,4 +1,4 @@
-import type { Family } from "./tallyCloses.js";
+import type { Family } from "./createTally.js";
 
 /** What a bucket or window carries besides its `ts` (SPEC.md, Bucket, and 1.1's figures). */
 export type Figures = {

@@ -1,5 +1,5 @@
 import { floorDay } from "../api/periods.js";
-import type { CloseDay } from "../store/decodeCloseFacts.js";
+import { type CloseDay, closeFact, closeFields } from "../store/decodeCloseFacts.js";
 
 /** One close as a test writes it: what the store would put in its facts (SPEC.md 1.1 figures). */
 export type TestClose = {
@@ -38,21 +38,19 @@ export function makeCloseDays(closes: readonly TestClose[]): CloseDay[] {
   return [...groups.values()]
     .sort((a, b) => a.day - b.day || a.chainId - b.chainId)
     .map(({ day, chainId, closes: list }) => {
-      const f64 = (pick: (close: TestClose) => number) => Float64Array.from(list, pick);
-      const i32 = (pick: (close: TestClose) => number) => Int32Array.from(list, pick);
-      return {
-        day,
-        chainId,
-        count: list.length,
-        second: i32((c) => c.closedAt - day),
-        tokens: f64((c) => c.tokens ?? 0),
-        ttftMs: f64((c) => c.ttftMs ?? 0),
-        tps: f64((c) => c.tps ?? 0),
-        seconds: f64((c) => c.seconds ?? 0),
-        disputed: Uint8Array.from(list, (c) => (c.disputed ? 1 : 0)),
-        duration: f64((c) => c.duration ?? 0),
-        bidRef: i32((c) => c.bidRef ?? 0),
-        providerRef: i32((c) => c.providerRef ?? 0),
-      };
+      const facts = new Float64Array(list.length * closeFields);
+      list.forEach((c, k) => {
+        const at = k * closeFields;
+        facts[at + closeFact.second] = c.closedAt - day;
+        facts[at + closeFact.tokens] = c.tokens ?? 0;
+        facts[at + closeFact.ttftMs] = c.ttftMs ?? 0;
+        facts[at + closeFact.tps] = c.tps ?? 0;
+        facts[at + closeFact.seconds] = c.seconds ?? 0;
+        facts[at + closeFact.disputed] = c.disputed ? 1 : 0;
+        facts[at + closeFact.duration] = c.duration ?? 0;
+        facts[at + closeFact.bidRef] = c.bidRef ?? 0;
+        facts[at + closeFact.providerRef] = c.providerRef ?? 0;
+      });
+      return { day, chainId, count: list.length, facts };
     });
 }

@@ -3,9 +3,10 @@ import type { BidRecord } from "../store/createIndexReader.js";
 import type { Labels } from "./computeChainFiles.js";
 import { computeChainFiles } from "./computeChainFiles.js";
 import { computeLeaderboards } from "./computeLeaderboards.js";
+import type { Tally } from "./createTally.js";
 import { createUniverse, type Universe } from "./createUniverse.js";
 import { makeCloseDays, type TestClose } from "./makeCloseDays.js";
-import { type Tally, tallyCloses } from "./tallyCloses.js";
+import { tallyCloses } from "./tallyCloses.js";
 
 /** The bids and labels of a test: refs as the store would number them. */
 export type TestWorld = {

@@ -1,103 +1,116 @@
-import { floorDay, floorHour, floorMonth, secondsPerDay, secondsPerHour } from "../api/periods.js";
-import type { CloseDay } from "../store/createIndexReader.js";
+import { floorMonth, secondsPerDay, secondsPerHour } from "../api/periods.js";
+import { type CloseDay, closeFields, closeFact as f } from "../store/createIndexReader.js";
+import { BidSums } from "./BidSums.js";
+import {
+  allWindow,
+  createTally,
+  daysKept,
+  type Family,
+  file,
+  hoursKept,
+  seriesFamily,
+  type Tally,
+  windowDays,
+  windowNames,
+} from "./createTally.js";
 import type { Universe } from "./createUniverse.js";
-import { type Family, file, fileKeyed, keyedFamily, type Row, seriesFamily, setMedians } from "./Family.js";
-import { MedianPair } from "./MedianPair.js";
-
-export type { Family } from "./Family.js";
-
-/** The four summary windows, in order; the first three hold as-of − 86,400·d < closedAt ≤ as-of. */
-export const windowNames = ["24h", "7d", "30d", "all"] as const;
-const windowDays = [1, 7, 30];
-
-/** Everything the files of a computation are made of, bucketed. */
-export type Tally = {
-  /** The earliest close at or before the as-of, of every chain (undefined: none). */
-  earliest: number | undefined;
-  hourFirst: number;
-  dayFirst: number;
-  /** Set by the first close: months from its month to the as-of month. */
-  monthFirst: number | undefined;
-  hourly: Family;
-  daily: Family;
-  monthly: Family | undefined;
-  windows: Family;
-  /** By model index × day and provider index × day of the daily retention. */
-  modelDaily: Family;
-  providerDaily: Family;
-  /** By model index × window and provider index × window (leaderboards). */
-  modelWindows: Family;
-  providerWindows: Family;
-  /** By bid ref, over every close indexed (after the as-of too): closes, signed closes, duration. */
-  audit: { closes: Float64Array; signed: Float64Array; duration: Float64Array };
-};
-
-export const hoursKept = 336;
-export const daysKept = 365;
+import { KeyedValues } from "./KeyedValues.js";
+import { ValueLog } from "./ValueLog.js";
 
 /**
  * One pass over every close (ascending by day) that files each one into every bucket it belongs
- * to: series, windows, per model and provider, leaderboards, and the audit's counters. Values for
- * medians are kept only as long as their bucket is open (a day, a month, the last 30 days), but for
- * the all-time window, whose medians need them all.
+ * to: series, windows, per model and provider, leaderboards, and the audit's counters. The buckets
+ * of a day or longer take a day's closes summed per bid (the hourly series and the 24h, 7d and 30d
+ * windows take each close). Values for medians are kept for the all-time window, whose medians
+ * need them all: a day's and a month's medians are those of their last values when they end.
  */
 export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe): Tally {
-  const hourFirst = floorHour(asOf) - (hoursKept - 1) * secondsPerHour;
-  const dayFirst = floorDay(asOf) - (daysKept - 1) * secondsPerDay;
+  const tally = createTally(asOf, u);
+  const { hourFirst, dayFirst } = tally;
   const { modelCount: M, providerCount: P } = u;
-  const series = (count: number) => seriesFamily(count, u);
-  const keyed = (keyBids: number[][], periods: number, distinct?: "providers" | "models") =>
-    keyedFamily(keyBids, periods, u, distinct);
-  const tally: Tally = {
-    earliest: undefined,
-    hourFirst,
-    dayFirst,
-    monthFirst: undefined,
-    hourly: series(hoursKept),
-    daily: series(daysKept),
-    monthly: undefined,
-    windows: series(windowNames.length),
-    modelDaily: keyed(u.modelBids, daysKept),
-    providerDaily: keyed(u.providerBids, daysKept),
-    modelWindows: keyed(u.modelBids, windowNames.length, "providers"),
-    providerWindows: keyed(u.providerBids, windowNames.length, "models"),
-    audit: {
-      closes: new Float64Array(u.bidIndex.length),
-      signed: new Float64Array(u.bidIndex.length),
-      duration: new Float64Array(u.bidIndex.length),
-    },
-  };
-
-  // Values for medians, kept while their bucket is open.
-  const dayValues = new MedianPair();
-  const modelDayValues = new MedianPair();
-  const providerDayValues = new MedianPair();
-  const monthValues = new MedianPair();
-  const hourValues = new MedianPair();
-  const windowValues = new MedianPair();
-  const modelWindowValues = new MedianPair();
-  const providerWindowValues = new MedianPair();
-  const allValues = new MedianPair();
-  const allByModel = new MedianPair();
-  const allByProvider = new MedianPair();
-  const windowStarts = windowDays.map((d) => asOf - d * secondsPerDay);
   const W = windowNames.length;
-  const all = W - 1;
+  const pair = () => [new KeyedValues(), new KeyedValues()] as [KeyedValues, KeyedValues];
+  // [ttft, tps] each.
+  const hourValues = pair();
+  const windowValues = pair();
+  const modelWindowValues = pair();
+  const providerWindowValues = pair();
+  const all = [new ValueLog(), new ValueLog()] as [ValueLog, ValueLog];
+  const windowStarts = windowDays.map((d) => asOf - d * secondsPerDay);
+  const sizes = () => all.map((log) => log.size);
+  let dayMarks = sizes();
+  let monthMarks = sizes();
+  const byBid = new BidSums(u.bidIndex.length);
+  const one = { sessions: 1, tokens: 0, seconds: 0, disputed: 0 };
 
   let openDay: number | undefined;
   let openMonth = -1;
   const closeDay = () => {
-    if (openDay === undefined || openDay < dayFirst) return;
-    const dayIndex = (openDay - dayFirst) / secondsPerDay;
-    setMedians(tally.daily, dayValues.medians(1), (_) => dayIndex);
-    setMedians(tally.modelDaily, modelDayValues.medians(M), (m) => m * daysKept + dayIndex);
-    setMedians(tally.providerDaily, providerDayValues.medians(P), (p) => p * daysKept + dayIndex);
-    for (const values of [dayValues, modelDayValues, providerDayValues]) values.clear();
+    // A day after the as-of's (another chain synced past midnight) has no bucket: its closes were
+    // all left out, and its index would land in the next model's or provider's first day.
+    if (openDay !== undefined && openDay >= dayFirst && openDay <= asOf) {
+      const dayIndex = (openDay - dayFirst) / secondsPerDay;
+      for (const [metric, target] of [
+        [0, "ttft"],
+        [1, "tps"],
+      ] as const) {
+        const from = dayMarks[metric] as number;
+        tally.daily[target][dayIndex] = all[metric].medianFrom(from);
+        const byModel = all[metric].medians("models", M, from);
+        for (let m = 0; m < M; m++) tally.modelDaily[target][m * daysKept + dayIndex] = byModel[m] as number;
+        const byProvider = all[metric].medians("providers", P, from);
+        for (let p = 0; p < P; p++)
+          tally.providerDaily[target][p * daysKept + dayIndex] = byProvider[p] as number;
+      }
+    }
+    dayMarks = sizes();
   };
   const closeMonth = () => {
-    if (openMonth < 0 || !tally.monthly) return;
-    setMedians(tally.monthly, monthValues.medians(1), (_) => openMonth);
-    monthValues.clear();
+    if (openMonth >= 0 && tally.monthly) {
+      tally.monthly.ttft[openMonth] = all[0].medianFrom(monthMarks[0] as number);
+      tally.monthly.tps[openMonth] = all[1].medianFrom(monthMarks[1] as number);
+    }
+    monthMarks = sizes();
+  };
+
+  /** Closes into the buckets of a day or longer: month, day, by model and provider, all time. */
+  const fileLong = (
+    sums: typeof one,
+    place: { month: number; dayIndex: number },
+    bid: number,
+    model: number,
+    provider: number,
+    inModel: number,
+    inProvider: number,
+  ) => {
+    const { sessions, tokens, seconds, disputed } = sums;
+    file(tally.monthly as Family, place.month, bid, sums, provider, model);
+    if (place.dayIndex >= 0) {
+      file(tally.daily, place.dayIndex, bid, sums, provider, model);
+      const slot = place.dayIndex;
+      if (model >= 0)
+        tally.modelDaily.sums.addMany(model * daysKept + slot, sessions, tokens, seconds, disputed, inModel);
+      if (provider >= 0)
+        tally.providerDaily.sums.addMany(
+          provider * daysKept + slot,
+          sessions,
+          tokens,
+          seconds,
+          disputed,
+          inProvider,
+        );
+    }
+    file(tally.windows, allWindow, bid, sums, provider, model);
+    if (model >= 0) {
+      const bucket = model * W + allWindow;
+      tally.modelWindows.sums.addMany(bucket, sessions, tokens, seconds, disputed, inModel);
+      if (provider >= 0) tally.modelWindows.providers?.add(bucket, provider);
+    }
+    if (provider >= 0) {
+      const bucket = provider * W + allWindow;
+      tally.providerWindows.sums.addMany(bucket, sessions, tokens, seconds, disputed, inProvider);
+      if (model >= 0) tally.providerWindows.models?.add(bucket, model);
+    }
   };
 
   for (const group of days) {
@@ -106,110 +119,132 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       openDay = group.day;
     }
     const day = group.day;
-    const inDaily = day >= dayFirst;
-    const dayIndex = (day - dayFirst) / secondsPerDay;
-    let month = -1;
-    for (let i = 0; i < group.count; i++) {
-      const closedAt = day + (group.second[i] as number);
-      const bidRef = group.bidRef[i] as number;
-      const disputed = group.disputed[i] as number;
-      if (bidRef !== 0) countForAudit(tally.audit, bidRef, disputed, group.duration[i] as number);
+    const place = { month: -1, dayIndex: day >= dayFirst ? (day - dayFirst) / secondsPerDay : -1 };
+    const facts = group.facts;
+    for (let i = 0, at = 0; i < group.count; i++, at += closeFields) {
+      const closedAt = day + (facts[at + f.second] as number);
+      const bidRef = facts[at + f.bidRef] as number;
+      const disputed = facts[at + f.disputed] as number;
+      if (bidRef !== 0) {
+        tally.audit.closes[bidRef] = (tally.audit.closes[bidRef] as number) + 1;
+        if (disputed === 0) {
+          tally.audit.signed[bidRef] = (tally.audit.signed[bidRef] as number) + 1;
+          tally.audit.duration[bidRef] =
+            (tally.audit.duration[bidRef] as number) + (facts[at + f.duration] as number);
+        }
+      }
       if (closedAt > asOf) continue;
       if (tally.earliest === undefined) {
         tally.earliest = minClose(group, asOf);
         tally.monthFirst = floorMonth(tally.earliest);
-        tally.monthly = series(monthsBetween(tally.monthFirst, floorMonth(asOf)) + 1);
+        tally.monthly = seriesFamily(monthsBetween(tally.monthFirst, floorMonth(asOf)) + 1, u);
       } else if (closedAt < tally.earliest) {
         // Another chain's group of the same day (groups come by day, then chain): same month.
         tally.earliest = closedAt;
       }
-      if (month < 0) {
-        month = monthsBetween(tally.monthFirst as number, floorMonth(day));
-        if (month !== openMonth) {
+      if (place.month < 0) {
+        place.month = monthsBetween(tally.monthFirst as number, floorMonth(day));
+        if (place.month !== openMonth) {
           closeMonth();
-          openMonth = month;
+          openMonth = place.month;
         }
       }
-      const ttft = group.ttftMs[i] as number;
-      const tps = group.tps[i] as number;
-      const row: Row = {
-        tokens: group.tokens[i] as number,
-        seconds: group.seconds[i] as number,
-        disputed,
-        provider: u.providerIndex[group.providerRef[i] as number] ?? -1,
-        model: bidRef !== 0 ? (u.bidModel[bidRef] as number) : -1,
-      };
+      const tokens = facts[at + f.tokens] as number;
+      const seconds = facts[at + f.seconds] as number;
+      const ttft = facts[at + f.ttftMs] as number;
+      const tps = facts[at + f.tps] as number;
+      const provider = u.providerIndex[facts[at + f.providerRef] as number] ?? -1;
+      const model = bidRef !== 0 ? (u.bidModel[bidRef] as number) : -1;
       const bid = bidRef !== 0 ? (u.bidIndex[bidRef] as number) : -1;
       const inModel = bidRef !== 0 ? (u.bidInModel[bidRef] as number) : -1;
       const inProvider = bidRef !== 0 ? (u.bidInProvider[bidRef] as number) : -1;
-      const { model, provider } = row;
+      one.tokens = tokens;
+      one.seconds = seconds;
+      one.disputed = disputed;
 
-      file(tally.monthly as Family, month, bid, row);
-      monthValues.add(0, ttft, tps);
-      if (inDaily) {
-        file(tally.daily, dayIndex, bid, row);
-        dayValues.add(0, ttft, tps);
-        if (model >= 0) {
-          fileKeyed(tally.modelDaily, model * daysKept + dayIndex, inModel, row);
-          modelDayValues.add(model, ttft, tps);
-        }
-        if (provider >= 0) {
-          fileKeyed(tally.providerDaily, provider * daysKept + dayIndex, inProvider, row);
-          providerDayValues.add(provider, ttft, tps);
-        }
-      }
+      if (ttft > 0) all[0].add(ttft, model, provider);
+      if (tps > 0) all[1].add(tps, model, provider);
       if (closedAt >= hourFirst) {
         const hour = Math.floor((closedAt - hourFirst) / secondsPerHour);
-        file(tally.hourly, hour, bid, row);
-        hourValues.add(hour, ttft, tps);
+        file(tally.hourly, hour, bid, one, provider, model);
+        if (ttft > 0) hourValues[0].add(hour, ttft);
+        if (tps > 0) hourValues[1].add(hour, tps);
       }
-      for (let w = 0; w < W; w++) {
-        if (w < all && closedAt <= (windowStarts[w] as number)) continue;
-        file(tally.windows, w, bid, row);
-        (w === all ? allValues : windowValues).add(w === all ? 0 : w, ttft, tps);
+      for (let w = 0; w < allWindow; w++) {
+        if (closedAt <= (windowStarts[w] as number)) continue;
+        file(tally.windows, w, bid, one, provider, model);
+        if (ttft > 0) windowValues[0].add(w, ttft);
+        if (tps > 0) windowValues[1].add(w, tps);
         if (model >= 0) {
           const bucket = model * W + w;
-          fileKeyed(tally.modelWindows, bucket, inModel, row);
+          tally.modelWindows.sums.add(bucket, tokens, seconds, disputed, inModel);
           if (provider >= 0) tally.modelWindows.providers?.add(bucket, provider);
-          if (w === all) allByModel.add(model, ttft, tps);
-          else modelWindowValues.add(bucket, ttft, tps);
+          if (ttft > 0) modelWindowValues[0].add(bucket, ttft);
+          if (tps > 0) modelWindowValues[1].add(bucket, tps);
         }
         if (provider >= 0) {
           const bucket = provider * W + w;
-          fileKeyed(tally.providerWindows, bucket, inProvider, row);
+          tally.providerWindows.sums.add(bucket, tokens, seconds, disputed, inProvider);
           if (model >= 0) tally.providerWindows.models?.add(bucket, model);
-          if (w === all) allByProvider.add(provider, ttft, tps);
-          else providerWindowValues.add(bucket, ttft, tps);
+          if (ttft > 0) providerWindowValues[0].add(bucket, ttft);
+          if (tps > 0) providerWindowValues[1].add(bucket, tps);
         }
       }
+      // Filed under its bid's provider (as every close with a readable bid is): summed per bid,
+      // unless the bid's day sums would pass 2^52, where a double stops being exact.
+      if (bid >= 0 && provider === u.bidProvider[bidRef] && byBid.fits(bidRef, tokens, seconds))
+        byBid.add(bidRef, bid, tokens, seconds, disputed);
+      else fileLong(one, place, bid, model, provider, inModel, inProvider);
     }
+    byBid.refs.forEach((ref, k) => {
+      const sums = {
+        sessions: byBid.sessions[ref] as number,
+        tokens: byBid.tokens[ref] as number,
+        seconds: byBid.seconds[ref] as number,
+        disputed: byBid.disputed[ref] as number,
+      };
+      const provider = u.bidProvider[ref] as number;
+      const inModel = u.bidInModel[ref] as number;
+      fileLong(
+        sums,
+        place,
+        byBid.bids[k] as number,
+        u.bidModel[ref] as number,
+        provider,
+        inModel,
+        u.bidInProvider[ref] as number,
+      );
+    });
+    byBid.clear();
   }
   closeDay();
   closeMonth();
 
-  setMedians(tally.hourly, hourValues.medians(hoursKept), (h) => h);
-  setMedians(tally.windows, windowValues.medians(all), (w) => w);
-  setMedians(tally.windows, allValues.medians(1), (_) => all);
-  setMedians(tally.modelWindows, modelWindowValues.medians(M * W), (bucket) => bucket);
-  setMedians(tally.modelWindows, allByModel.medians(M), (m) => m * W + all);
-  setMedians(tally.providerWindows, providerWindowValues.medians(P * W), (bucket) => bucket);
-  setMedians(tally.providerWindows, allByProvider.medians(P), (p) => p * W + all);
+  for (const [metric, target] of [
+    [0, "ttft"],
+    [1, "tps"],
+  ] as const) {
+    tally.hourly[target].set(hourValues[metric].medians(hoursKept));
+    const windows = windowValues[metric].medians(W);
+    windows[W - 1] = all[metric].medianFrom(0);
+    tally.windows[target].set(windows);
+    const byModel = modelWindowValues[metric].medians(M * W);
+    const allModel = all[metric].medians("models", M);
+    for (let m = 0; m < M; m++) byModel[m * W + W - 1] = allModel[m] as number;
+    tally.modelWindows[target].set(byModel);
+    const byProvider = providerWindowValues[metric].medians(P * W);
+    const allProvider = all[metric].medians("providers", P);
+    for (let p = 0; p < P; p++) byProvider[p * W + W - 1] = allProvider[p] as number;
+    tally.providerWindows[target].set(byProvider);
+  }
   return tally;
-}
-
-/** The audit's index side, by bid: every close, the signed ones, and their closedAt − openedAt. */
-function countForAudit(audit: Tally["audit"], bidRef: number, disputed: number, duration: number): void {
-  audit.closes[bidRef] = (audit.closes[bidRef] as number) + 1;
-  if (disputed !== 0) return;
-  audit.signed[bidRef] = (audit.signed[bidRef] as number) + 1;
-  audit.duration[bidRef] = (audit.duration[bidRef] as number) + duration;
 }
 
 /** The earliest close of a day group at or before the as-of. */
 function minClose(group: CloseDay, asOf: number): number {
   let earliest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < group.count; i++) {
-    const closedAt = group.day + (group.second[i] as number);
+    const closedAt = group.day + (group.facts[i * closeFields + f.second] as number);
     if (closedAt <= asOf && closedAt < earliest) earliest = closedAt;
   }
   return earliest;

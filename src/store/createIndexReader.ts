@@ -1,7 +1,7 @@
 import { type CloseDay, decodeCloseFacts } from "./decodeCloseFacts.js";
 import type { Store } from "./openStore.js";
 
-export type { CloseDay } from "./decodeCloseFacts.js";
+export { type CloseDay, closeFact, closeFields } from "./decodeCloseFacts.js";
 
 /** One chain of the database: its identity, checkpoint and last run. */
 export type ChainRecord = {
@@ -67,6 +67,16 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
   const q = (source: string) => sqlite.prepare(source);
   const inChains = (chainIds: readonly number[]) =>
     `(${chainIds.map((id) => Number(id)).join(",") || "NULL"})`;
+  /** Counts asked for the same chains twice (a publication of one chain) are counted once. */
+  const once = (read: (chainIds: readonly number[]) => Record<string, number>) => {
+    const known = new Map<string, Record<string, number>>();
+    return (chainIds: readonly number[]) => {
+      const key = inChains([...chainIds].sort((a, b) => a - b));
+      const counted = known.get(key) ?? read(chainIds);
+      known.set(key, counted);
+      return { ...counted };
+    };
+  };
   return {
     chains: () =>
       (
@@ -133,18 +143,20 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
         `SELECT model_ref AS modelRef, provider_ref AS providerRef, total_count AS totalCount,
            success_count AS successCount, total_duration AS totalDuration FROM pair_stats WHERE chain_id = ?`,
       ).all(chainId) as PairStatRecord[],
-    counts: (chainIds) => {
+    counts: once((chainIds) => {
       const c = inChains(chainIds);
       return q(
         `SELECT
            (SELECT COUNT(*) FROM sessions WHERE chain_id IN ${c}) AS sessionsOpened,
            (SELECT COUNT(*) FROM closes WHERE chain_id IN ${c}) AS sessionsClosed,
            (SELECT COUNT(DISTINCT model_ref) FROM bids WHERE chain_id IN ${c} AND read_ok = 1) AS models,
+           -- A close with a readable bid is filed under the bid's provider, counted from the bids:
+           -- only the closes filed under their log's provider are looked up (an index of its own).
            (SELECT COUNT(*) FROM (SELECT provider_ref FROM bids WHERE chain_id IN ${c} AND provider_ref IS NOT NULL
               UNION SELECT provider_ref FROM closes INDEXED BY closes_log_provider
                 WHERE chain_id IN ${c} AND bid_ref IS NULL AND provider_ref IS NOT NULL)) AS providers`,
       ).get() as Record<string, number>;
-    },
+    }),
     distinctCounts: (chainIds) => {
       const c = inChains(chainIds);
       return q(
@@ -155,7 +167,7 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
                 WHERE chain_id IN ${c} AND bid_ref IS NULL AND provider_ref IS NOT NULL)) AS providers`,
       ).get() as { models: number; providers: number };
     },
-    anomalies: (chainIds) => {
+    anomalies: once((chainIds) => {
       const c = inChains(chainIds);
       return q(
         `SELECT
@@ -163,8 +175,10 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
            (SELECT COUNT(*) FROM closes WHERE chain_id IN ${c} AND kind = 'malformed' AND receipt_length = 0) AS emptyReceipts,
            (SELECT COUNT(*) FROM anomalies WHERE chain_id IN ${c} AND kind = 'oversize-token-counts') AS oversizeTokenCounts,
            (SELECT COUNT(*) FROM closes WHERE chain_id IN ${c} AND kind = 'disputed') AS disputedSessions,
-           (SELECT COUNT(*) FROM (SELECT chain_id, session_id FROM closes WHERE chain_id IN ${c} AND kind = 'unreadable'
-              UNION SELECT chain_id, session_id FROM sessions WHERE chain_id IN ${c} AND read_ok = 0)) AS unreadableSessions,
+           (SELECT COUNT(*) FROM closes INDEXED BY closes_kind WHERE chain_id IN ${c} AND kind = 'unreadable')
+             + (SELECT COUNT(*) FROM sessions s INDEXED BY sessions_unreadable WHERE s.chain_id IN ${c} AND s.read_ok = 0
+                AND NOT EXISTS (SELECT 1 FROM closes x WHERE x.chain_id = s.chain_id AND x.session_id = s.session_id
+                  AND x.kind = 'unreadable')) AS unreadableSessions,
            (SELECT COUNT(*) FROM anomalies WHERE chain_id IN ${c} AND kind = 'inconsistent-session') AS inconsistentSessions,
            (SELECT COUNT(*) FROM bids WHERE chain_id IN ${c} AND read_ok = 0) AS unreadableBids,
            (SELECT COUNT(*) FROM bids b JOIN providers p ON p.ref = b.provider_ref
@@ -173,7 +187,7 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
            (SELECT COUNT(*) FROM model_names WHERE chain_id IN ${c} AND status = 'invalid-utf8') AS invalidModelNames,
            (SELECT COUNT(*) FROM anomalies WHERE chain_id IN ${c} AND kind = 'foreign-log') AS foreignLogs`,
       ).get() as Record<string, number>;
-    },
+    }),
     closesToRefill: () =>
       q("SELECT COUNT(*) FROM closes INDEXED BY closes_refill WHERE tps IS NULL AND closed_at IS NOT NULL")
         .pluck()

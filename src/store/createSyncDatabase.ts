@@ -20,7 +20,8 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
     const s = {
       checkpoint: q(
         `SELECT chain_id AS chainId, contract, from_block AS fromBlock, creation_block AS creationBlock,
-           block_number AS blockNumber, block_hash AS blockHash, block_timestamp AS blockTimestamp
+           block_number AS blockNumber, block_hash AS blockHash, block_timestamp AS blockTimestamp,
+           range_size AS rangeSize
          FROM chains WHERE chain_id = ?`,
       ),
       bidIds: q("SELECT bid_id FROM bids WHERE chain_id = ?").pluck(),
@@ -62,7 +63,8 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
          VALUES (?, ?, ?, ?, ?, ?)`,
       ),
       statsRead: q("UPDATE chains SET stats_block = ?, stats_available = ? WHERE chain_id = ?"),
-      run: q("UPDATE chains SET target_block = ?, synced_at = ? WHERE chain_id = ?"),
+      statsBlock: q("SELECT stats_block FROM chains WHERE chain_id = ?").pluck(),
+      run: q("UPDATE chains SET target_block = ?, synced_at = ?, range_size = ? WHERE chain_id = ?"),
     };
     const { commit, forgetBids } = createCommitRange(
       sqlite,
@@ -74,8 +76,16 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
     return {
       chainId,
       checkpoint() {
-        const row = s.checkpoint.get(chainId) as (Checkpoint & { creationBlock: number | null }) | undefined;
-        return row && { ...row, creationBlock: row.creationBlock ?? undefined };
+        const row = s.checkpoint.get(chainId) as
+          | (Checkpoint & { creationBlock: number | null; rangeSize: number | null })
+          | undefined;
+        return (
+          row && {
+            ...row,
+            creationBlock: row.creationBlock ?? undefined,
+            rangeSize: row.rangeSize ?? undefined,
+          }
+        );
       },
       knownBidIds: () => new Set(s.bidIds.all(chainId) as string[]),
       commitRange: commit,
@@ -111,6 +121,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
         }
       }),
       auditPairs: () => s.pairs.all(chainId) as Array<{ modelId: string; provider: string }>,
+      statsBlock: () => (s.statsBlock.get(chainId) as number | null | undefined) ?? undefined,
       saveAuditCounters: sqlite.transaction((block: number, counters) => {
         s.clearStats.run(chainId);
         for (const c of counters ?? []) {
@@ -125,7 +136,8 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
         }
         s.statsRead.run(block, counters ? 1 : 0, chainId);
       }),
-      saveRunRecord: ({ targetBlock, syncedAt }) => void s.run.run(targetBlock, syncedAt, chainId),
+      saveRunRecord: ({ targetBlock, syncedAt, rangeSize }) =>
+        void s.run.run(targetBlock, syncedAt, rangeSize, chainId),
     };
   };
 

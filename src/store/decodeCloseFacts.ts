@@ -1,31 +1,38 @@
 /**
- * The closes of one UTC day on one chain, column by column, as the rollup reads them (one entry
- * per close whose session could be read).
+ * The closes of one UTC day on one chain (one entry per close whose session could be read), row
+ * after row in one array: close k's fields start at `k * closeFields` (`closeFact` names them).
  */
 export type CloseDay = {
   day: number;
   chainId: number;
   count: number;
-  /** closedAt - day. */
-  second: Int32Array;
-  tokens: Float64Array;
-  /** ttftMs of a signed receipt, 0 otherwise. */
-  ttftMs: Float64Array;
-  /** tpsScaled1000 of a signed receipt, 0 otherwise. */
-  tps: Float64Array;
-  /** max(0, min(closedAt, endsAt) - openedAt). */
-  seconds: Float64Array;
-  /** 1: closeoutType != 0. */
-  disputed: Uint8Array;
-  /** closedAt - openedAt (the contract's own session duration). */
-  duration: Float64Array;
-  /** The bid's ref when it could be read, else 0. */
-  bidRef: Int32Array;
-  /** The provider's ref (the bid's, or the log's), 0 when unknown. */
-  providerRef: Int32Array;
+  facts: Float64Array;
 };
 
-const fields = 9;
+/** The fields of a close in CloseDay.facts, in order. */
+export const closeFact = {
+  /** closedAt - day. */
+  second: 0,
+  tokens: 1,
+  /** ttftMs of a signed receipt, 0 otherwise. */
+  ttftMs: 2,
+  /** tpsScaled1000 of a signed receipt, 0 otherwise. */
+  tps: 3,
+  /** max(0, min(closedAt, endsAt) - openedAt). */
+  seconds: 4,
+  /** 1: closeoutType != 0. */
+  disputed: 5,
+  /** closedAt - openedAt (the contract's own session duration). */
+  duration: 6,
+  /** The bid's ref when it could be read, else 0. */
+  bidRef: 7,
+  /** The provider's ref (the bid's, or the log's), 0 when unknown. */
+  providerRef: 8,
+} as const;
+
+export const closeFields = 9;
+
+const fields = closeFields;
 
 /**
  * Decodes the `facts` of a day's closes (schema.ts: nine integers separated by commas, closes by
@@ -33,59 +40,51 @@ const fields = 9;
  * hundred texts instead of millions of rows.
  */
 export function decodeCloseFacts(day: number, chainId: number, text: string): CloseDay {
+  const count = countCloses(text);
+  const values = new Float64Array(count * fields);
+  const stored = parseInto(values, text);
+  if (stored < 0)
+    throw new Error(`close facts of day ${day}: ${-stored} fields in a close, expected ${fields}`);
+  if (stored !== values.length)
+    throw new Error(`close facts of day ${day}: unexpected character at ${stored} values`);
+  return { day, chainId, count, facts: values };
+}
+
+/** Closes are separated by semicolons. */
+function countCloses(text: string): number {
   let count = 1;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 59) count++;
-  const columns = Array.from({ length: fields }, () => new Float64Array(count));
-  let row = 0;
+  return count;
+}
+
+/**
+ * The numbers of `text` into `values`, in order: how many were stored (the end of the text ends
+ * the last close, as a semicolon would: no code after the loop, which the JIT would reach only
+ * once a call, without type feedback). A close with another number of fields: minus that number.
+ */
+function parseInto(values: Float64Array, text: string): number {
+  let at = 0;
   let field = 0;
   let value = 0;
-  let negative = false;
-  const store = () => {
-    (columns[field] as Float64Array)[row] = negative ? -value : value;
-    value = 0;
-    negative = false;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
-    else if (c === 44) {
-      store();
+  let sign = 1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 59;
+    if (c >= 48 && c <= 57) {
+      value = value * 10 + (c - 48);
+    } else if (c === 44 || c === 59) {
       field++;
-    } else if (c === 59) {
-      store();
-      if (field !== fields - 1)
-        throw new Error(`close facts of day ${day}: ${field + 1} fields, expected ${fields}`);
-      field = 0;
-      row++;
-    } else if (c === 45) negative = true;
-    else throw new Error(`close facts of day ${day}: unexpected character ${JSON.stringify(text[i])}`);
+      if (c === 59) {
+        if (field !== fields) return -field;
+        field = 0;
+      }
+      values[at++] = sign * value;
+      value = 0;
+      sign = 1;
+    } else if (c === 45) {
+      sign = -1;
+    } else {
+      return at;
+    }
   }
-  store();
-  if (field !== fields - 1)
-    throw new Error(`close facts of day ${day}: ${field + 1} fields, expected ${fields}`);
-  const [second, tokens, ttftMs, tps, seconds, disputed, duration, bidRef, providerRef] = columns as [
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-  ];
-  return {
-    day,
-    chainId,
-    count,
-    second: Int32Array.from(second),
-    tokens,
-    ttftMs,
-    tps,
-    seconds,
-    disputed: Uint8Array.from(disputed),
-    duration,
-    bidRef: Int32Array.from(bidRef),
-    providerRef: Int32Array.from(providerRef),
-  };
+  return at;
 }

@@ -33,6 +33,8 @@ export const chains = sqliteTable("chains", {
   statsBlock: integer("stats_block"),
   /** False: the contract has no getProviderModelStats. */
   statsAvailable: integer("stats_available", { mode: "boolean" }),
+  /** The log range size the last sync ended with (within the endpoint's cap): the next one starts there. */
+  rangeSize: integer("range_size"),
 });
 
 /** Hashes of synced blocks near the head, to find the common ancestor after a reorg. */
@@ -151,7 +153,7 @@ export const closes = sqliteTable(
     day: integer("day").generatedAlwaysAs(sql`closed_at - closed_at % 86400`, { mode: "virtual" }),
     /**
      * Everything the rollup needs of a close, as one text the build reads from an index in bulk
-     * (store/readCloseDays.ts decodes it): second of the day, tokens, ttftMs, tpsScaled1000,
+     * (store/decodeCloseFacts.ts decodes it): second of the day, tokens, ttftMs, tpsScaled1000,
      * session time, disputed, closedAt - openedAt, bid ref, provider ref.
      */
     facts: text("facts").generatedAlwaysAs(

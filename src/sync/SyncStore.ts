@@ -23,6 +23,8 @@ export type Checkpoint = ChainIdentity & {
   blockNumber: number;
   blockHash: string;
   blockTimestamp: number;
+  /** The log range size the last run ended with; undefined before the first run ended. */
+  rangeSize?: number | undefined;
 };
 
 export type OpenRow = {
@@ -84,7 +86,7 @@ export type ModelNameRow = {
 export type RefilledClose = { sessionId: string; state: CloseState | undefined; oversizeTokens: boolean };
 
 /** How the last sync of a chain ended, for meta.json (backfill progress, freshness). */
-export type RunRecord = { targetBlock: number; syncedAt: number };
+export type RunRecord = { targetBlock: number; syncedAt: number; rangeSize: number };
 
 /** One chain's part of the database: the follower reads its position here and commits ranges. */
 export type SyncStore = {
@@ -109,6 +111,8 @@ export type SyncStore = {
   saveRefilled(closes: RefilledClose[]): void;
   /** The distinct (model, provider) pairs of the indexed closes whose bid could be read. */
   auditPairs(): Pair[];
+  /** The block the contract's counters were last read at (undefined: not read, or rolled back since). */
+  statsBlock(): number | undefined;
   /** The contract's counters of those pairs at `block`; undefined counters: not available. */
   saveAuditCounters(block: number, counters: Array<Pair & PairCounters> | undefined): void;
   saveRunRecord(record: RunRecord): void;

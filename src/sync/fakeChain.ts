@@ -155,6 +155,7 @@ export function createFakeChain(options: { contract?: string; startTime?: number
 
   const view: ChainView = {
     safeUrl: "fake://chain",
+    sampleHead: () => {},
     async resolveTarget(toBlock, confirmations) {
       const headNumber = blocks.length - 1;
       const requested = typeof toBlock === "number" ? toBlock : headNumber;

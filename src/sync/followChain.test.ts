@@ -75,6 +75,7 @@ describe("followChain", () => {
       sessionsClosed: 2,
       reorg: null,
       complete: true,
+      rangeSize: 10,
     });
     expect(checkpointOf(store)).toEqual({
       fromBlock: 1,

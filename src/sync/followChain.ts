@@ -32,7 +32,10 @@ export type FollowOptions = {
   hashWindow?: number;
   /** Ranges fetched ahead of the one being committed. */
   prefetch?: number;
+  /** The first range's size; default: the size the chain's last run ended with, else 1. */
   initialRangeSize?: number;
+  /** Called with the target right before the first ranges are asked for, in the same tick (one request). */
+  beforeRanges?: (target: number) => void;
   /** Re-reads of a session state that lags behind its log, and the first wait. */
   sessionReadAttempts?: number;
   sessionReadDelayMs?: number;
@@ -64,6 +67,8 @@ export type FollowSummary = {
   reorg: { depth: number; ancestor: number | null } | null;
   /** False when the run stopped before the target (time limit). */
   complete: boolean;
+  /** The log range size the run ended with: where the chain's next run starts. */
+  rangeSize: number;
 };
 
 /**
@@ -100,6 +105,8 @@ export async function followChain(
       hash: checkpoint.blockHash,
       timestamp: checkpoint.blockTimestamp,
     };
+    // The head is sampled along with the reorg check: one request for both.
+    chain.sampleHead();
     const check = await findCommonAncestor(
       chain,
       synced,
@@ -136,6 +143,7 @@ export async function followChain(
   }
   const identity = checkpoint ?? (await startingPoint(chain, target, head, logger));
   const start = checkpoint ? checkpoint.blockNumber + 1 : identity.fromBlock;
+  const initialRangeSize = options.initialRangeSize ?? checkpoint?.rangeSize;
   const summary: FollowSummary = {
     chainId: target.chainId,
     fromBlock: identity.fromBlock,
@@ -149,6 +157,7 @@ export async function followChain(
     sessionsClosed: 0,
     reorg,
     complete: true,
+    rangeSize: initialRangeSize ?? 1,
   };
   if (targetBlock < start) {
     logger.info("nothing new to sync", {
@@ -159,9 +168,7 @@ export async function followChain(
     return summary;
   }
 
-  const logs = chain.createLogFetcher(
-    options.initialRangeSize ? { initialRangeSize: options.initialRangeSize } : {},
-  );
+  const logs = chain.createLogFetcher(initialRangeSize ? { initialRangeSize } : {});
   const bids = createBidReader((ids) => chain.readBids(ids), store.knownBidIds());
   const readRange = createRangeReader({
     identity: {
@@ -183,6 +190,7 @@ export async function followChain(
   });
 
   logger.info("syncing", { chain: target.chainId, from: start, to: targetBlock, head });
+  options.beforeRanges?.(targetBlock);
   const prefetch = options.prefetch ?? 4;
   const inflight: Array<{ from: number; to: number; result: Promise<RangeResult> }> = [];
   let next = start;
@@ -238,5 +246,6 @@ export async function followChain(
   }
   store.pruneBlocks(targetBlock - 4 * hashWindow);
   summary.complete = summary.toBlock >= targetBlock;
+  summary.rangeSize = logs.rangeSize;
   return summary;
 }

@@ -1,9 +1,9 @@
 import type { ChainView } from "../chain/ChainView.js";
 import type { Logger } from "../log/createLogger.js";
 import { type FollowOptions, type FollowSummary, type FollowTarget, followChain } from "./followChain.js";
-import { readAuditCounters } from "./readAuditCounters.js";
+import { type EarlyAuditRead, readAuditCounters, startAuditRead } from "./readAuditCounters.js";
 import { refillCloses } from "./refillCloses.js";
-import { refreshModelNames } from "./refreshModelNames.js";
+import { refreshModelNames, startNameRead } from "./refreshModelNames.js";
 import type { SyncStore } from "./SyncStore.js";
 
 export type ChainSyncSummary = FollowSummary & {
@@ -11,8 +11,8 @@ export type ChainSyncSummary = FollowSummary & {
   models: number;
   /** Closes of a 1.0 database read again for the 1.1 figures. */
   refilled: number;
-  /** The contract's own counters: read at the last synced block, or not available there. */
-  audit: "read" | "unavailable" | "nothing to read";
+  /** The contract's own counters: read at the last synced block (or still those of it), or not available there. */
+  audit: "read" | "unavailable" | "nothing to read" | "unchanged";
 };
 
 /**
@@ -27,7 +27,18 @@ export async function syncChain(
   options: FollowOptions & { logger: Logger; now: () => number },
 ): Promise<ChainSyncSummary> {
   const refilled = await refillCloses(store, (ids) => chain.readSessions(ids), options.logger);
-  const followed = await followChain(store, chain, target, options);
+  const readNames = (ids: readonly string[]) => chain.readModelNames(ids);
+  // Asked now, they travel with the follower's first request (the reorg check); the counters of
+  // the known pairs travel with its first ranges. A run that finds nothing new makes no request
+  // for either.
+  const early = startNameRead(store, readNames);
+  let earlyAudit: EarlyAuditRead | undefined;
+  const followed = await followChain(store, chain, target, {
+    ...options,
+    beforeRanges: (block) => {
+      earlyAudit = startAuditRead(store, chain, block);
+    },
+  });
   if (!followed.complete) {
     options.logger.warn("time limit reached: the next run continues from the last synced block", {
       chain: target.chainId,
@@ -35,8 +46,13 @@ export async function syncChain(
       target: followed.target,
     });
   }
-  const names = await refreshModelNames(store, (ids) => chain.readModelNames(ids), options.logger);
-  const audit = await readAuditCounters(store, chain, options.logger);
-  if (store.checkpoint()) store.saveRunRecord({ targetBlock: followed.target, syncedAt: options.now() });
+  const names = await refreshModelNames(store, readNames, options.logger, early);
+  const audit = await readAuditCounters(store, chain, options.logger, earlyAudit);
+  if (store.checkpoint())
+    store.saveRunRecord({
+      targetBlock: followed.target,
+      syncedAt: options.now(),
+      rangeSize: followed.rangeSize,
+    });
   return { ...followed, models: names.models, refilled, audit };
 }

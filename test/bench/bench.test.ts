@@ -28,6 +28,8 @@ describe("npm run bench (smoke, tiny sizes)", () => {
       "2000",
       "--incremental",
       "50",
+      "--shrink",
+      "2000",
       "--no-peer",
       "--json",
     ]);
@@ -81,6 +83,32 @@ describe("npm run bench (smoke, tiny sizes)", () => {
     expect(incremental?.newSessions).toBe(50);
     expect(incremental?.run.methods.eth_getLogs).toBeGreaterThan(0);
     expect(incremental?.warmRun.methods.eth_getLogs).toBeUndefined();
+
+    // The scale suite: every scenario behind every limit set, a first backfill and an hourly run.
+    const scale = report.scale;
+    expect(scale?.runs.map((run) => `${run.scenario} ${run.limits}`)).toEqual([
+      "base none",
+      "base paid",
+      "arbitrum none",
+      "arbitrum paid",
+    ]);
+    for (const run of scale?.runs ?? []) {
+      expect(run.sessions).toBeGreaterThan(0);
+      expect(run.closed).toBeGreaterThan(0);
+      expect(run.blocksScanned).toBeGreaterThan(0);
+      expect(run.lowerBoundRequests).toBeGreaterThan(0);
+      expect(run.requests).toBe(run.first.requests);
+      expect(run.calls).toBeGreaterThanOrEqual(run.requests);
+      expect(run.wallSeconds).toBeGreaterThan(0);
+      expect(run.peakRssMb).toBeGreaterThan(10);
+      expect(run.hourly.newBlocks).toBeGreaterThan(0);
+      expect(run.hourly.methods.eth_getLogs).toBeGreaterThan(0);
+      expect(run.peer).toEqual({ skipped: "--no-peer" });
+    }
+    expect(scale?.short.map((short) => short.limits)).toEqual(["none", "paid"]);
+    expect(scale?.both?.chains.map((chain) => chain.chainId)).toEqual([8453, 42161]);
+    expect(scale?.both?.first.methods.eth_getLogs).toBeGreaterThan(0);
+    expect(scale?.acceptance?.closed).toBeGreaterThan(1_000);
 
     // Every target of the issue is listed; those of sizes not run are n/a (null).
     expect(report.targets.length).toBeGreaterThanOrEqual(9);

@@ -220,9 +220,9 @@ describe("bad configuration, end to end through the CLI", () => {
     expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
     expect(results.map((r) => r.stderr).join("")).toMatchInlineSnapshot(`
       "error: The database <dir>/db.sqlite was written by a newer mor-throughput
-      Its schema version is 99; this version knows up to 2. Upgrade mor-throughput, or use another --db.
+      Its schema version is 99; this version knows up to 3. Upgrade mor-throughput, or use another --db.
       error: The database <dir>/db.sqlite was written by a newer mor-throughput
-      Its schema version is 99; this version knows up to 2. Upgrade mor-throughput, or use another --db.
+      Its schema version is 99; this version knows up to 3. Upgrade mor-throughput, or use another --db.
       error: The database was indexed with other settings
       It holds contract 0x5fbdb2315678afecb367f032d93f642f64180aa3 on chain 31337 (this run: 0xca11bde05977b3631167028862be2a173976ca11). Use another --db for another contract or start block.
       error: The database was indexed with other settings

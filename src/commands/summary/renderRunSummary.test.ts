@@ -18,6 +18,7 @@ const base: ChainRunSummary = {
   sessionsClosed: 140,
   reorg: null,
   complete: true,
+  rangeSize: 10_000,
   models: 5,
   refilled: 0,
   audit: "read",

@@ -1,0 +1,138 @@
+import { parseArgs } from "node:util";
+
+export const suites = ["local", "build", "scale"] as const;
+export type Suite = (typeof suites)[number];
+
+export const usage = `usage: npm run bench -- [flags]
+
+  --suite <list>        which suites to run, comma-separated (default local,build,scale):
+                          local  mor-throughput against Ponder on an anvil chain, then alone at
+                                 growing sizes (cold, warm runs)
+                          build  \`build\` on synthetic databases, and an incremental run
+                          scale  first backfills of the real networks' sizes on virtual chains,
+                                 behind no limits and a paid endpoint's limits, then an hourly run
+  --no-peer             skip Ponder (local and scale suites)
+  --json                print the JSON report on stdout (the table goes to stderr)
+  --out <file>          also write the JSON report to a file
+  --seed <n>            seed of the generated histories (default 1)
+  --profile-dir <dir>   also write a CPU profile of every mor-throughput command into <dir>/<step>/
+                        (summarize one with scripts/bench/summarizeProfile.ts; profiled times are slower)
+
+ local suite:
+  --sessions <n>        side by side with Ponder (default 2000)
+  --scale <n,n>         mor-throughput alone, cold backfills (default 20000,200000; "" for none)
+  --peer-timeout <min>  give up on Ponder after this many minutes (default 40)
+
+ build suite:
+  --build-sizes <n,n>   synthetic databases for \`build\` (default 100000,1000000,10000000; "" for none)
+  --incremental <n>     new sessions on top of the 1M database (default 1000; on the largest
+                        build size at most 1M when 1M is not among them)
+  --cache               keep synthetic databases in .bench/synth/ and reuse them
+
+ scale suite:
+  --scenarios <list>    base,arbitrum (default both)
+  --limits <list>       none,paid (default both)
+  --shrink <n>          divide every scenario's blocks and sessions by n (default 1: real sizes)
+  --peer-budget <min>   Ponder's time budget per scenario and limit set (default 5)
+  --no-short            skip the Arbitrum chain a hundred times shorter (the memory comparison)
+`;
+
+export type BenchOptions = {
+  suites: Suite[];
+  peer: boolean;
+  json: boolean;
+  out: string | undefined;
+  seed: number;
+  profileDir: string | undefined;
+  sessions: number;
+  scale: number[];
+  peerTimeoutMinutes: number;
+  buildSizes: number[];
+  incremental: number;
+  cache: boolean;
+  scenarios: string[];
+  limits: string[];
+  shrink: number;
+  peerBudgetMinutes: number;
+  short: boolean;
+  help: boolean;
+};
+
+export class BenchUsageError extends Error {}
+
+/** The bench's flags, checked (pure: a bad flag throws BenchUsageError). */
+export function parseBenchOptions(argv: string[]): BenchOptions {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new BenchUsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  const count = (flag: string, text: string): number => {
+    const n = Number(text.replaceAll("_", ""));
+    if (!Number.isSafeInteger(n) || n < 1)
+      throw new BenchUsageError(`--${flag}: expected a positive integer, got ${JSON.stringify(text)}`);
+    return n;
+  };
+  const counts = (flag: string, text: string): number[] =>
+    text.trim() === "" ? [] : text.split(",").map((part) => count(flag, part.trim()));
+  const oneOf = <T extends string>(flag: string, text: string, allowed: readonly T[]): T[] => {
+    const list = text.split(",").map((part) => part.trim());
+    for (const item of list) {
+      if (!allowed.includes(item as T))
+        throw new BenchUsageError(
+          `--${flag}: expected some of ${allowed.join(", ")}, got ${JSON.stringify(item)}`,
+        );
+    }
+    return list as T[];
+  };
+  return {
+    suites: oneOf("suite", values.suite, suites),
+    peer: values.peer,
+    json: values.json,
+    out: values.out,
+    seed: count("seed", values.seed),
+    profileDir: values["profile-dir"],
+    sessions: count("sessions", values.sessions),
+    scale: counts("scale", values.scale),
+    peerTimeoutMinutes: count("peer-timeout", values["peer-timeout"]),
+    buildSizes: counts("build-sizes", values["build-sizes"]),
+    incremental: count("incremental", values.incremental),
+    cache: values.cache,
+    scenarios: oneOf("scenarios", values.scenarios, ["base", "arbitrum"] as const),
+    limits: oneOf("limits", values.limits, ["none", "paid"] as const),
+    shrink: count("shrink", values.shrink),
+    peerBudgetMinutes: count("peer-budget", values["peer-budget"]),
+    short: values.short,
+    help: values.help,
+  };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    options: {
+      suite: { type: "string", default: suites.join(",") },
+      peer: { type: "boolean", default: true },
+      json: { type: "boolean", default: false },
+      out: { type: "string" },
+      seed: { type: "string", default: "1" },
+      "profile-dir": { type: "string" },
+      sessions: { type: "string", default: "2000" },
+      scale: { type: "string", default: "20000,200000" },
+      "peer-timeout": { type: "string", default: "40" },
+      "build-sizes": { type: "string", default: "100000,1000000,10000000" },
+      incremental: { type: "string", default: "1000" },
+      cache: { type: "boolean", default: false },
+      scenarios: { type: "string", default: "base,arbitrum" },
+      limits: { type: "string", default: "none,paid" },
+      shrink: { type: "string", default: "1" },
+      "peer-budget": { type: "string", default: "5" },
+      short: { type: "boolean", default: true },
+      help: { type: "boolean", default: false },
+    },
+    allowNegative: true,
+    strict: true,
+  });
+}

@@ -1,0 +1,61 @@
+import type { VirtualHistory } from "../../../src/devchain/virtual/planVirtualHistory.js";
+
+/** What a virtual chain's history holds up to a block: what a complete index of it holds. */
+export type HistoryCounts = {
+  /** SessionOpened and SessionClosed logs, and the blocks that hold them. */
+  events: number;
+  eventBlocks: number;
+  opened: number;
+  closed: number;
+  /** The view calls an indexer needs at the least: a getSession per session, getBid per bid, getModel per model, getProviderModelStats per pair. */
+  reads: number;
+};
+
+/** Counts of the history's logs in [from, to] and the reads they call for (pure). */
+export function historyCounts(history: VirtualHistory, from: number, to: number): HistoryCounts {
+  const { events, sessions, bids } = history;
+  let opened = 0;
+  let closed = 0;
+  let eventBlocks = 0;
+  let lastBlock = -1;
+  const bidSet = new Set<number>();
+  const pairs = new Set<string>();
+  for (let e = 0; e < events.count; e++) {
+    const block = events.block[e] as number;
+    if (block < from || block > to) continue;
+    if (block !== lastBlock) eventBlocks++;
+    lastBlock = block;
+    const i = events.session[e] as number;
+    const bid = sessions.bid[i] as number;
+    if (events.closing[e] === 1) {
+      closed++;
+      const b = bids[bid];
+      if (b) pairs.add(`${b.model}:${b.provider}`);
+    } else {
+      opened++;
+      bidSet.add(bid);
+    }
+  }
+  const models = new Set([...bidSet].map((bid) => bids[bid]?.model));
+  return {
+    events: opened + closed,
+    eventBlocks,
+    opened,
+    closed,
+    reads: opened + bidSet.size + models.size + pairs.size,
+  };
+}
+
+/**
+ * The fewest requests any indexer can make (the issue's bound): one eth_getLogs per range cap of
+ * blocks, and the reads in batches of the batch cap. Without a cap: one of each.
+ */
+export function lowerBoundRequests(
+  blocks: number,
+  reads: number,
+  limits: { rangeCap?: number | undefined; batchCap?: number | undefined },
+): number {
+  const per = (count: number, cap: number | undefined) =>
+    count <= 0 ? 0 : cap === undefined ? 1 : Math.ceil(count / cap);
+  return per(blocks, limits.rangeCap) + per(reads, limits.batchCap);
+}

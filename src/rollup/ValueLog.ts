@@ -1,0 +1,94 @@
+import { medianIndex } from "./nearestRank.js";
+import { selectKth } from "./selectKth.js";
+
+/**
+ * Every value of one measure (ttft or tps: uint32 receipt fields) in the order filed, each with
+ * the model and the provider it counts for (-1: none), for nearest-rank medians over a suffix (a
+ * day's values are the last ones when the day ends, a month's when the month does, all of them
+ * for all time): overall, by model, by provider. 12 bytes a value.
+ */
+export class ValueLog {
+  private values = new Uint32Array(1024);
+  private models = new Int32Array(1024);
+  private providers = new Int32Array(1024);
+  private length = 0;
+
+  add(value: number, model: number, provider: number): void {
+    if (value > 0xffffffff) throw new RangeError(`${value} is not a uint32 receipt field`);
+    if (this.length === this.values.length) this.grow();
+    this.values[this.length] = value;
+    this.models[this.length] = model;
+    this.providers[this.length] = provider;
+    this.length++;
+  }
+
+  get size(): number {
+    return this.length;
+  }
+
+  /** The median of the values from the `from`-th on; NaN without any. */
+  medianFrom(from: number): number {
+    const count = this.length - from;
+    if (count <= 0) return Number.NaN;
+    const copy = Float64Array.from(this.values.subarray(from, this.length));
+    return selectKth(copy, 0, count, medianIndex(count));
+  }
+
+  /** The median of each model's (or provider's) values from the `from`-th on; NaN for a key without any. */
+  medians(by: "models" | "providers", keyCount: number, from = 0): Float64Array {
+    return mediansByKey(
+      this.values,
+      by === "models" ? this.models : this.providers,
+      keyCount,
+      from,
+      this.length,
+    );
+  }
+
+  private grow(): void {
+    const size = this.values.length * 2;
+    const values = new Uint32Array(size);
+    values.set(this.values);
+    this.values = values;
+    const models = new Int32Array(size);
+    models.set(this.models);
+    this.models = models;
+    const providers = new Int32Array(size);
+    providers.set(this.providers);
+    this.providers = providers;
+  }
+}
+
+/** The median of each key's values in [from, end) (counted, scattered by key, one selection per key). */
+function mediansByKey(
+  values: Uint32Array,
+  keys: Int32Array,
+  keyCount: number,
+  from: number,
+  end: number,
+): Float64Array {
+  const result = new Float64Array(keyCount).fill(Number.NaN);
+  if (end <= from) return result;
+  const starts = new Int32Array(keyCount + 1);
+  for (let i = from; i < end; i++) {
+    const key = keys[i] as number;
+    if (key >= 0) starts[key + 1] = (starts[key + 1] as number) + 1;
+  }
+  for (let key = 0; key < keyCount; key++)
+    starts[key + 1] = (starts[key + 1] as number) + (starts[key] as number);
+  const next = starts.slice(0, keyCount);
+  const scattered = new Float64Array(starts[keyCount] as number);
+  for (let i = from; i < end; i++) {
+    const key = keys[i] as number;
+    if (key < 0) continue;
+    const at = next[key] as number;
+    scattered[at] = values[i] as number;
+    next[key] = at + 1;
+  }
+  for (let key = 0; key < keyCount; key++) {
+    const first = starts[key] as number;
+    const last = starts[key + 1] as number;
+    if (last > first) result[key] = selectKth(scattered, first, last, medianIndex(last - first));
+  }
+  return result;
+}

@@ -1,0 +1,111 @@
+import { floorDay, floorHour, secondsPerDay, secondsPerHour } from "../api/periods.js";
+import { keyedEarnBase, type Universe } from "./createUniverse.js";
+import { DistinctCounter } from "./DistinctCounter.js";
+import { Sums } from "./Sums.js";
+
+/** The four summary windows, in order; the first three hold as-of − 86,400·d < closedAt ≤ as-of. */
+export const windowNames = ["24h", "7d", "30d", "all"] as const;
+export const windowDays = [1, 7, 30];
+/** The all-time window's index. */
+export const allWindow = windowNames.length - 1;
+
+export const hoursKept = 336;
+export const daysKept = 365;
+
+/** One family of buckets: the additive sums, the two medians, and (series, windows) distinct counts. */
+export type Family = {
+  sums: Sums;
+  ttft: Float64Array;
+  tps: Float64Array;
+  providers?: DistinctCounter;
+  models?: DistinctCounter;
+};
+
+/** Everything the files of a computation are made of, bucketed. */
+export type Tally = {
+  /** The earliest close at or before the as-of (undefined: none). */
+  earliest: number | undefined;
+  hourFirst: number;
+  dayFirst: number;
+  /** Set by the first close: months from its month to the as-of month. */
+  monthFirst: number | undefined;
+  hourly: Family;
+  daily: Family;
+  monthly: Family | undefined;
+  windows: Family;
+  /** By model index × day and provider index × day of the daily retention. */
+  modelDaily: Family;
+  providerDaily: Family;
+  /** By model index × window and provider index × window (leaderboards). */
+  modelWindows: Family;
+  providerWindows: Family;
+  /** By bid ref, over every close indexed (after the as-of too): closes, signed closes, duration. */
+  audit: { closes: Float64Array; signed: Float64Array; duration: Float64Array };
+};
+
+/** A series' family: a bucket per period, each with every bid's session time, providers, models. */
+export function seriesFamily(count: number, u: Universe): Family {
+  return {
+    sums: Sums.uniform(count, u.bidCount),
+    ttft: new Float64Array(count).fill(Number.NaN),
+    tps: new Float64Array(count).fill(Number.NaN),
+    providers: new DistinctCounter(count, u.providerCount),
+    models: new DistinctCounter(count, u.modelCount),
+  };
+}
+
+/** A family of (key, period) buckets, each with its key's bids only. */
+function keyedFamily(
+  u: Universe,
+  keyBids: number[][],
+  periods: number,
+  distinct: "providers" | "models" | undefined,
+): Family {
+  const { base, size } = keyedEarnBase(keyBids, periods);
+  const count = keyBids.length * periods;
+  const family: Family = {
+    sums: new Sums(count, base, size),
+    ttft: new Float64Array(count).fill(Number.NaN),
+    tps: new Float64Array(count).fill(Number.NaN),
+  };
+  if (distinct === "providers") family.providers = new DistinctCounter(count, u.providerCount);
+  if (distinct === "models") family.models = new DistinctCounter(count, u.modelCount);
+  return family;
+}
+
+/** An empty tally as of `asOf` (the monthly series is made at the first close). */
+export function createTally(asOf: number, u: Universe): Tally {
+  return {
+    earliest: undefined,
+    hourFirst: floorHour(asOf) - (hoursKept - 1) * secondsPerHour,
+    dayFirst: floorDay(asOf) - (daysKept - 1) * secondsPerDay,
+    monthFirst: undefined,
+    hourly: seriesFamily(hoursKept, u),
+    daily: seriesFamily(daysKept, u),
+    monthly: undefined,
+    windows: seriesFamily(windowNames.length, u),
+    modelDaily: keyedFamily(u, u.modelBids, daysKept, undefined),
+    providerDaily: keyedFamily(u, u.providerBids, daysKept, undefined),
+    modelWindows: keyedFamily(u, u.modelBids, windowNames.length, "providers"),
+    providerWindows: keyedFamily(u, u.providerBids, windowNames.length, "models"),
+    audit: {
+      closes: new Float64Array(u.bidIndex.length),
+      signed: new Float64Array(u.bidIndex.length),
+      duration: new Float64Array(u.bidIndex.length),
+    },
+  };
+}
+
+/** Files closes into a series or window bucket: their sums, and their provider and model. */
+export function file(
+  family: Family,
+  bucket: number,
+  earnBid: number,
+  sums: { sessions: number; tokens: number; seconds: number; disputed: number },
+  provider: number,
+  model: number,
+): void {
+  family.sums.addMany(bucket, sums.sessions, sums.tokens, sums.seconds, sums.disputed, earnBid);
+  if (provider >= 0) family.providers?.add(bucket, provider);
+  if (model >= 0) family.models?.add(bucket, model);
+}

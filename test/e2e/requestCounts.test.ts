@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startVirtualChain, type VirtualChain } from "../../src/devchain/virtual/startVirtualChain.js";
+import { paidEndpoint } from "../../src/devchain/virtual/virtualLimits.js";
+import { scenarioSpec } from "../../src/devchain/virtual/virtualScenarios.js";
+import { parseJson, runCli } from "../support/runCli.js";
+
+/**
+ * What a run costs the endpoint, counted by a virtual chain: a cold run of a small chain, and a
+ * run an hour later when nothing happened (the publishing workflow's steady state).
+ */
+type Summary = { sync: { chains: Array<{ sessionsClosed: number; toBlock: number; target: number }> } };
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "mor-requests-"));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const run = async (chain: VirtualChain, name: string, ...flags: string[]) => {
+  chain.resetStats();
+  const summary = parseJson<Summary>(
+    await runCli([
+      "run",
+      "--rpc-url",
+      chain.url,
+      "--db",
+      join(dir, `${name}.sqlite`),
+      "--out",
+      join(dir, name),
+      "--json",
+      ...flags,
+    ]),
+  );
+  return { summary, requests: chain.stats.requests, calls: chain.stats.calls };
+};
+
+describe("requests a run makes", () => {
+  test("default: a cold run of a small chain: at most one request per 50 closed sessions", async () => {
+    const spec = scenarioSpec("acceptance");
+    const chain = await startVirtualChain(spec);
+    try {
+      const { summary, requests } = await run(chain, "acceptance", "--contract", spec.contract);
+      const closed = summary.sync.chains[0]?.sessionsClosed ?? 0;
+      expect(closed).toBeGreaterThan(1_300);
+      expect(requests).toBeLessThanOrEqual(closed / 50);
+    } finally {
+      await chain.close();
+    }
+  });
+
+  test.for([
+    { scenario: "base" as const, limits: "none" },
+    { scenario: "base" as const, limits: "paid" },
+    { scenario: "arbitrum" as const, limits: "paid" },
+  ])(
+    "behavior: an hourly run when nothing happened ($scenario, $limits limits): at most 5 requests",
+    async ({ scenario, limits }) => {
+      // Full length, few sessions: an hour of Base is 1,800 blocks, of Arbitrum 14,400 (past the
+      // 10,000-block cap of the paid endpoint).
+      const { spike: _, ...full } = scenarioSpec(scenario);
+      const spec = { ...full, sessions: 300 };
+      const chain = await startVirtualChain(spec, limits === "paid" ? paidEndpoint : {});
+      try {
+        const name = `${scenario}-${limits}`;
+        // The backfill starts at the creation block: as fast as the test allows, from a late block.
+        const from = ["--from-block", String(spec.head - 200_000)];
+        const first = await run(chain, name, ...from);
+        expect(first.summary.sync.chains[0]?.toBlock).toBe(first.summary.sync.chains[0]?.target);
+        chain.advance(Math.round(3600 / spec.blockTime));
+        const hourly = await run(chain, name, ...from);
+        expect(hourly.summary.sync.chains[0]?.toBlock).toBe(hourly.summary.sync.chains[0]?.target);
+        expect(hourly.calls.eth_getLogs).toBeGreaterThan(0);
+        expect(hourly.requests).toBeLessThanOrEqual(5);
+      } finally {
+        await chain.close();
+      }
+    },
+  );
+});
