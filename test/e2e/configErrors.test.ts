@@ -135,7 +135,7 @@ describe("bad configuration, end to end through the CLI", () => {
     ]);
     expect(unreachable.code).toBe(75);
     expect(unreachable.stderr).toMatchInlineSnapshot(`
-      "RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId (fetch failed: ECONNREFUSED), retrying in <n> ms (attempt 2 of 2)
+      "RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId and 2 other calls (fetch failed: ECONNREFUSED), retrying in <n> ms (attempt 2 of 2)
       error: RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId 2 times
       Last error: fetch failed: ECONNREFUSED. Retry later, or use another endpoint (--rpc-url).
       "

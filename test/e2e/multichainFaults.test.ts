@@ -161,7 +161,7 @@ describe("two chains under faults", () => {
     }
   });
 
-  test("behavior: an endpoint without historical state: one refused eth_getCode, no creation block, the preset's start (a warning)", async () => {
+  test("behavior: an endpoint without historical state: one request of eth_getCode refused, no creation block, the preset's start (a warning)", async () => {
     const local = await startDevChain(oneSessionHistory(baseEnd));
     const proxy = await startHistorylessProxy(local.rpcUrl);
     try {
@@ -180,8 +180,9 @@ describe("two chains under faults", () => {
         out,
       ]);
       expect(result.code, result.stderr).toBe(0);
-      // The default retries are for passing faults: an answer that the state is gone is final.
-      expect(proxy.refused()).toBe(1);
+      // The default retries are for passing faults: an answer that the state is gone is final
+      // (the search's first round, its probes in one request, is not asked again).
+      expect(proxy.refusedRequests()).toBe(1);
       expect(result.stderr).toMatch(/warn: cannot find the contract's creation block/);
       const meta = readPublishedJson(out)["meta.json"] as {
         chains: Array<{ fromBlock: number; creationBlock: unknown }>;

@@ -144,7 +144,7 @@ describe("an --rpc-url that is not a JSON-RPC endpoint, through the CLI", () => 
       ).toBe(chain.lastBlock);
       expect(endpoint.requests()).toBeGreaterThan(2);
       const failed =
-        "RPC endpoint http://127.0.0.1:<port>/v2/*** failed eth_chainId (HTTP 503 Service Unavailable)";
+        "RPC endpoint http://127.0.0.1:<port>/v2/*** failed eth_chainId and 2 other calls (HTTP 503 Service Unavailable)";
       expect(
         stderr
           .match(/^RPC endpoint .* retrying in .*$/gm)

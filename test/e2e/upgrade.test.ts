@@ -58,7 +58,7 @@ describe("a 1.0 database", () => {
       diffFiles(readPublishedJson(join(dir, "upgraded")), expectedFor(history, { asOf: endTime })),
     ).toEqual([]);
     const upgraded = new Database(db, { readonly: true });
-    expect(upgraded.pragma("user_version", { simple: true })).toBe(2);
+    expect(upgraded.pragma("user_version", { simple: true })).toBe(3);
     expect(
       upgraded
         .prepare("SELECT COUNT(*) FROM closes WHERE tps IS NULL AND closed_at IS NOT NULL")

@@ -6,11 +6,12 @@ type Call = { id?: unknown; method?: string; params?: unknown[] };
 /**
  * A JSON-RPC pass-through to `target` that, like a pruned node, serves no state of old blocks:
  * eth_getCode at any block but "latest" answers "missing trie node". Everything else passes.
+ * `refusedRequests`: the HTTP requests with at least one such answer.
  */
 export async function startHistorylessProxy(
   target: string,
-): Promise<{ url: string; refused: () => number; close(): Promise<void> }> {
-  let refused = 0;
+): Promise<{ url: string; refusedRequests: () => number; close(): Promise<void> }> {
+  let refusedRequests = 0;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -19,6 +20,7 @@ export async function startHistorylessProxy(
       const calls = Array.isArray(body) ? body : [body];
       const old = (call: Call) => call.method === "eth_getCode" && call.params?.[1] !== "latest";
       const forwarded = calls.filter((call) => !old(call));
+      if (forwarded.length < calls.length) refusedRequests++;
       const answers = new Map<unknown, unknown>();
       if (forwarded.length > 0) {
         const upstream = await fetch(target, {
@@ -31,7 +33,6 @@ export async function startHistorylessProxy(
       }
       const replies = calls.map((call) => {
         if (!old(call)) return answers.get(call.id);
-        refused++;
         return {
           jsonrpc: "2.0",
           id: call.id,
@@ -45,7 +46,7 @@ export async function startHistorylessProxy(
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    refused: () => refused,
+    refusedRequests: () => refusedRequests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
