@@ -65,6 +65,11 @@ export class Sums {
     }
   }
 
+  /** Whether any slot of earnSeconds went past 2^52 (then earnSecondsOf must be asked for each). */
+  hasEarnCarried(): boolean {
+    return this.earnCarried.size > 0;
+  }
+
   /** A bid's exact session time in its slot of earnSeconds. */
   earnSecondsOf(at: number): bigint {
     const value = this.earnSeconds[at] as number;

@@ -53,7 +53,11 @@ function earnedOf(
   const base = sums.earnBase[bucket] as number;
   const count = bids ? bids.length : prices.length;
   let total = 0n;
+  const plain = sums.earnSeconds;
+  const carried = sums.hasEarnCarried();
   for (let i = 0; i < count; i++) {
+    // Most of a bucket's bids have no session time in it: skipped without a bigint.
+    if (!carried && plain[base + i] === 0) continue;
     const seconds = sums.earnSecondsOf(base + i);
     if (seconds !== 0n) total += seconds * (prices[bids ? (bids[i] as number) : i] as bigint);
   }
