@@ -1,5 +1,6 @@
 import type { SessionState } from "../../../src/chain/readSessions.js";
 import { seededRandom } from "../../../src/devchain/seededRandom.js";
+import { weightedPicker } from "../../../src/devchain/weightedPicker.js";
 import type { Catalog } from "./catalog.js";
 
 /** 14 months of history before the as-of time. */
@@ -132,23 +133,11 @@ export function* planSynthSessions(options: SynthPlanOptions): Generator<SynthSe
 
 /** Bids drawn by popularity (Zipf-like over the catalogue's order). */
 function bidPicker(catalog: Catalog, random: () => number): () => Catalog["bids"][number] {
-  const cumulative: number[] = [];
-  let total = 0;
-  catalog.bids.forEach((_, k) => {
-    total += 1 / (k + 1) ** 0.8;
-    cumulative.push(total);
-  });
-  return () => {
-    const r = random() * total;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((cumulative[mid] as number) < r) lo = mid + 1;
-      else hi = mid;
-    }
-    return catalog.bids[lo] as Catalog["bids"][number];
-  };
+  const pick = weightedPicker(
+    catalog.bids.map((_, k) => 1 / (k + 1) ** 0.8),
+    random,
+  );
+  return () => catalog.bids[pick()] as Catalog["bids"][number];
 }
 
 /**

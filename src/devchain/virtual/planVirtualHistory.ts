@@ -1,4 +1,5 @@
 import { seededRandom } from "../seededRandom.js";
+import { weightedPicker } from "../weightedPicker.js";
 import { bidIdOf, modelIdOf, providerOf } from "./virtualIds.js";
 import { type ChainClock, chainClock, type VirtualChainSpec } from "./virtualSpec.js";
 
@@ -156,26 +157,6 @@ function openTimePicker(start: number, end: number, random: () => number): () =>
       const hour = (time % 86_400) / 3600;
       if (random() <= 0.6 + 0.4 * Math.cos(((hour - 15) / 24) * 2 * Math.PI)) return Math.min(end, time);
     }
-  };
-}
-
-function weightedPicker(weights: number[], random: () => number): () => number {
-  const cumulative = new Float64Array(weights.length);
-  let total = 0;
-  weights.forEach((weight, k) => {
-    total += weight;
-    cumulative[k] = total;
-  });
-  return () => {
-    const r = random() * total;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((cumulative[mid] as number) < r) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   };
 }
 

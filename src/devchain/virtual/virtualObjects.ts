@@ -1,4 +1,5 @@
 import { sessionClosedTopic, sessionOpenedTopic } from "../../chain/abi.js";
+import type { RawLog } from "../../chain/createLogFetcher.js";
 import type { VirtualChainState } from "./createVirtualChainState.js";
 import { sessionIdOf, txHashOf, userOf } from "./virtualIds.js";
 
@@ -10,17 +11,8 @@ const emptyUnclesHash = "0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a14
 const fullBloom = `0x${"f".repeat(512)}`;
 const emptyBloom = `0x${"0".repeat(512)}`;
 
-export type RawLogObject = {
-  address: string;
-  topics: string[];
-  data: string;
-  blockNumber: string;
-  blockHash: string;
-  transactionHash: string;
-  transactionIndex: string;
-  logIndex: string;
-  removed: false;
-};
+/** A log as eth_getLogs returns it, with its transaction index. */
+export type RawLogObject = RawLog & { transactionIndex: string; removed: false };
 
 /** The log of event `e` (one transaction per log). */
 export function logObject(state: VirtualChainState, e: number): RawLogObject {
