@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import { emptyStats, type FaultConfig, type FaultProxyStats } from "./faultProxy/faultConfig.js";
 import { configureFaults, createFaultState } from "./faultProxy/faultState.js";
 import { planCalls } from "./faultProxy/planCalls.js";
 import { planDelay, planRequest, shuffleAnswers } from "./faultProxy/planRequest.js";
 import { rewriteAnswers } from "./faultProxy/rewriteAnswers.js";
 import type { Answer, Call } from "./faultProxy/rpcMessages.js";
+import { listenLoopback } from "./listenLoopback.js";
 
 export type { FaultConfig, FaultName, FaultProxyStats } from "./faultProxy/faultConfig.js";
 
@@ -26,7 +26,6 @@ export type FaultProxy = {
  */
 export async function createFaultProxy(upstream: string, initial: FaultConfig = {}): Promise<FaultProxy> {
   const state = createFaultState(initial, performance.now());
-  const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
 
   const askNode = async (calls: Call[]): Promise<Answer[]> => {
@@ -93,12 +92,7 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
       }
     });
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
     get stats() {
@@ -112,8 +106,7 @@ export async function createFaultProxy(upstream: string, initial: FaultConfig = 
     },
     async close() {
       for (const res of hanging) res.destroy();
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback } from "./listenLoopback.js";
 
 /** What the server answers one call with. */
 export type JsonRpcAnswer =
@@ -41,13 +41,12 @@ export async function startJsonRpcServer(
       response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answers));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenLoopback(server);
   const state: JsonRpcServer = {
     url: `http://127.0.0.1:${port}/`,
     requests: 0,
     calls: [],
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
   return state;
 }

@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback } from "./listenLoopback.js";
 
 /** What the endpoint answers a request with, or "forward": what the upstream endpoint answers. */
 export type ScriptedReply = { status: number; headers?: Record<string, string>; body: string } | "forward";
@@ -43,14 +43,10 @@ export async function startScriptedEndpoint(
       response.writeHead(forwarded.status, { "content-type": "application/json" }).end(body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port, close } = await listenLoopback(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    url: `http://127.0.0.1:${port}/`,
     requests: () => requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

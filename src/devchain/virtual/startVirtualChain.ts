@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { listenLoopback } from "../listenLoopback.js";
 import { createVirtualChainState, type VirtualChainState } from "./createVirtualChainState.js";
 import { createVirtualRpc, type VirtualRpcStats } from "./createVirtualRpc.js";
 import { batchRefusal, type VirtualLimits } from "./virtualLimits.js";
@@ -53,7 +53,6 @@ export async function startVirtualChain(
   let stats = emptyStats();
   let bucket = { tokens: limits.burst ?? limits.requestsPerSecond ?? 0, at: performance.now() };
   let answer = createVirtualRpc(state, () => limits, stats);
-  const sockets = new Set<Socket>();
 
   /** Takes `cost` tokens, or says how many seconds until they are there. */
   const rateLimit = (cost: number): number | undefined => {
@@ -116,12 +115,7 @@ export async function startVirtualChain(
     });
   });
   server.keepAliveTimeout = 60_000;
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/`,
     state,
@@ -138,9 +132,6 @@ export async function startVirtualChain(
     },
     advance: (blocks) => state.setHead(state.head() + blocks),
     reorg: (depth) => state.reorg(depth),
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }
