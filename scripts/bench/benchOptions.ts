@@ -31,7 +31,8 @@ export const usage = `usage: npm run bench -- [flags]
 
  scale suite:
   --scenarios <list>    base,arbitrum (default both)
-  --limits <list>       none,paid (default both)
+  --limits <list>       none,paid,public (default none,paid; public: a stand-in for a free
+                        endpoint, assumed limits: 2,000-block ranges, 10 calls a batch, 5/s, 200 ms)
   --shrink <n>          divide every scenario's blocks and sessions by n (default 1: real sizes)
   --peer-budget <min>   Ponder's time budget per scenario and limit set (default 5)
   --no-short            skip the Arbitrum chain a hundred times shorter (the memory comparison)
@@ -101,7 +102,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     incremental: count("incremental", values.incremental),
     cache: values.cache,
     scenarios: oneOf("scenarios", values.scenarios, ["base", "arbitrum"] as const),
-    limits: oneOf("limits", values.limits, ["none", "paid"] as const),
+    limits: oneOf("limits", values.limits, ["none", "paid", "public"] as const),
     shrink: count("shrink", values.shrink),
     peerBudgetMinutes: count("peer-budget", values["peer-budget"]),
     short: values.short,

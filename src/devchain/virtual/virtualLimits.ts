@@ -30,6 +30,20 @@ export const paidEndpoint: VirtualLimits = {
   wording: "quicknode",
 };
 
+/**
+ * A stand-in for a free public endpoint (the bench's limit set "public"): its limits are assumed,
+ * stricter than most public endpoints document (2,000-block ranges, 10 calls a batch, 5 requests
+ * a second, 200 ms), not measured: the machines this was built on reach no public endpoint.
+ */
+export const publicEndpoint: VirtualLimits = {
+  rangeCap: 2_000,
+  resultCap: 10_000,
+  batchCap: 10,
+  requestsPerSecond: 5,
+  latencyMs: 200,
+  wording: "infura",
+};
+
 const hex = (n: number) => `0x${n.toString(16)}`;
 
 export type RpcErrorObject = { code: number; message: string };
