@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startVirtualChain, type VirtualChain } from "../../../src/devchain/virtual/startVirtualChain.js";
-import { paidEndpoint, publicEndpoint, type VirtualLimits } from "../../../src/devchain/virtual/virtualLimits.js";
+import {
+  paidEndpoint,
+  publicEndpoint,
+  type VirtualLimits,
+} from "../../../src/devchain/virtual/virtualLimits.js";
 import { type ScenarioName, scenarioSpec } from "../../../src/devchain/virtual/virtualScenarios.js";
 import type { BenchContext } from "../benchContext.js";
 import { type ChainSyncFigures, syncedChains } from "../runMor.js";
@@ -10,7 +14,11 @@ import { measureOnChain } from "./measureOnChain.js";
 import { ponderScale } from "./ponderScale.js";
 import type { AcceptanceRun, BothRun, ScaleReport, ScaleRun, ShortRun } from "./scaleTypes.js";
 
-export const limitSets: Record<string, VirtualLimits> = { none: {}, paid: paidEndpoint, public: publicEndpoint };
+export const limitSets: Record<string, VirtualLimits> = {
+  none: {},
+  paid: paidEndpoint,
+  public: publicEndpoint,
+};
 
 /**
  * The scale suite: each scenario (a virtual chain of a real network's size) behind each limit set:
