@@ -14,7 +14,13 @@ import {
   readApi,
 } from "../support/dashboardPage.js";
 import { launchChromium } from "../support/launchChromium.js";
-import { brightPixels, colouredPixels, openDashboard, waitUntilDrawn } from "../support/openDashboard.js";
+import {
+  brightPixels,
+  colouredPixels,
+  greyPixels,
+  openDashboard,
+  waitUntilDrawn,
+} from "../support/openDashboard.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { startServe } from "../support/startServe.js";
 import { useTempDir } from "../support/useTempDir.js";
@@ -137,6 +143,37 @@ describe("dashboard: the demo's two chains", () => {
         expect(problems).toEqual([]);
         await page.close();
       }
+  });
+
+  test("behavior: on a phone, every leaderboard row has its rule under the sticky first column too", async () => {
+    const { page, problems } = await openDashboard(await chromium(), `${serve.url}/`, async (page) => {
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize({ width: 390, height: 900 });
+    });
+    const rows = page.locator('#models-board tbody th[scope="row"]');
+    expect(await rows.count()).toBeGreaterThan(2);
+    // The pixels along each row's lower edge, under the first cell and under the next one: the
+    // rule (light grey on the white panel) must run under both.
+    const ruled = async (box: { x: number; y: number; width: number; height: number }) => {
+      const clip = { x: box.x + 2, y: box.y + box.height - 2, width: box.width - 4, height: 3 };
+      const strip = await page.screenshot({ clip });
+      return { width: clip.width, pixels: await greyPixels(await chromium(), strip) };
+    };
+    for (let k = 0; k < (await rows.count()); k++) {
+      await rows.nth(k).scrollIntoViewIfNeeded();
+      const first = await rows.nth(k).boundingBox();
+      const next = await rows.nth(k).locator("xpath=following-sibling::td[1]").boundingBox();
+      if (!first || !next) throw new Error(`row ${k} is not laid out`);
+      for (const [cell, box] of [
+        ["first", first],
+        ["next", next],
+      ] as const) {
+        const { width, pixels } = await ruled(box);
+        expect(pixels, `row ${k}, ${cell} cell`).toBeGreaterThanOrEqual(0.9 * width);
+      }
+    }
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   test("behavior: the throughput chart stacks the chains; the range sets the granularity; its CSV equals the files", async () => {

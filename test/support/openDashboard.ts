@@ -49,6 +49,11 @@ export function brightPixels(context: BrowserContext, png: Buffer): Promise<numb
   return countPixels(context, png, "Math.min(r, g, b) > 215");
 }
 
+/** Pixels that are light grey, a table's rule on the light theme's white panel (#e1e3ea). */
+export function greyPixels(context: BrowserContext, png: Buffer): Promise<number> {
+  return countPixels(context, png, "Math.max(r, g, b) < 245 && Math.min(r, g, b) > 200");
+}
+
 async function countPixels(context: BrowserContext, png: Buffer, test: string): Promise<number> {
   const page = await context.newPage();
   try {
