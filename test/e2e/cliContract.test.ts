@@ -1,10 +1,11 @@
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../../src/util/freePort.js";
-import { runCli } from "../support/runCli.js";
+import { cliEnv, cliPath, runCli } from "../support/runCli.js";
 import { useTempDir } from "../support/useTempDir.js";
 
 /**
@@ -38,6 +39,38 @@ describe("--help", () => {
     ] as const) {
       expect(run).toMatch(new RegExp(`${flag.replace(/[<>]/g, "\\$&")} .*\\(default: ${fallback}\\)`));
     }
+  });
+});
+
+describe("a reader that stops early", () => {
+  // `npx mor-throughput --help | head`: the reader closes the pipe before the CLI has written.
+  const closedStdout = async (args: string[]) => {
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      env: cliEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const [code] = (await once(child, "close")) as [number | null];
+    return { code, stderr };
+  };
+
+  test("behavior: --help, --version and validate --json into a closed pipe end quietly, exit 0", async () => {
+    const results = await Promise.all([
+      closedStdout(["--help"]),
+      closedStdout(["run", "--help"]),
+      closedStdout(["--version"]),
+      closedStdout(["validate", "/nonexistent-mor-throughput", "--json"]),
+    ]);
+    expect(
+      results.map((result) => result.stderr).filter((stderr) => /EPIPE|Error:|at /.test(stderr)),
+    ).toEqual([]);
+    expect(results.slice(0, 3).map((result) => result.code)).toEqual([0, 0, 0]);
+    // validate still exits as it would with a reader (1: nothing to validate there).
+    expect(results[3]?.code).toBe(1);
   });
 });
 
