@@ -8,7 +8,10 @@ import { runCommandDefinition } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { syncCommand } from "./commands/sync.js";
 import { validateCommand } from "./commands/validate.js";
+import { ignoreClosedPipes } from "./util/ignoreClosedPipes.js";
 import { packageVersion } from "./util/packageVersion.js";
+
+ignoreClosedPipes(process.stdout, process.stderr);
 
 /** Assembles the commands; each verb lives in commands/<verb>.ts. */
 const program = new Command("mor-throughput")
