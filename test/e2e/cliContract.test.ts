@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../../src/util/freePort.js";
+import { runProcess } from "../../src/util/runProcess.js";
 import { cliEnv, cliPath, runCli } from "../support/runCli.js";
 import { useTempDir } from "../support/useTempDir.js";
 
@@ -44,19 +44,12 @@ describe("--help", () => {
 
 describe("a reader that stops early", () => {
   // `npx mor-throughput --help | head`: the reader closes the pipe before the CLI has written.
-  const closedStdout = async (args: string[]) => {
-    const child = spawn(process.execPath, [cliPath, ...args], {
+  const closedStdout = (args: string[]) =>
+    runProcess(process.execPath, [cliPath, ...args], {
       env: cliEnv(),
-      stdio: ["ignore", "pipe", "pipe"],
+      timeoutMs: 60_000,
+      onSpawn: (child) => child.stdout?.destroy(),
     });
-    child.stdout.destroy();
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const [code] = (await once(child, "close")) as [number | null];
-    return { code, stderr };
-  };
 
   test("behavior: --help, --version and validate --json into a closed pipe end quietly, exit 0", async () => {
     const results = await Promise.all([
