@@ -44,9 +44,13 @@ const faultClasses: Array<{ name: string; faults: FaultConfig }> = [
   { name: "stale eth_blockNumber", faults: { seed: 3, staleHead: 0.5, staleLag: 2 } },
   { name: "null for the newest block", faults: { seed: 12, nullNewestBlock: 1 } },
   { name: "duplicate logs", faults: { seed: 13, duplicateLogs: 0.5 } },
+  // 15% of requests: at 30%, a block asked for five times (getBlockHeader's policy) was refused
+  // every time with a chance of 0.3^5 = 0.24% per ask, and over a run's asks a trial now and then
+  // ended with exit 75, "retry later" (once in a fresh-clone CI run): right for such an endpoint,
+  // not this test's point. At 15%: 0.008% per ask.
   {
     name: "a lagging backend answers whole requests (behind head, null blocks, logs cut at its head)",
-    faults: { seed: 1016, laggingBackend: 0.3, laggingLag: 12 },
+    faults: { seed: 1016, laggingBackend: 0.15, laggingLag: 12 },
   },
 ];
 
