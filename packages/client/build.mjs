@@ -2,8 +2,9 @@
 // the contract: src/api/ and the JSON Schemas of schemas/, which the bundles carry inline):
 //   dist/esm/index.js + .d.ts   for `import`        (the package is "type": "module")
 //   dist/cjs/index.js + .d.ts   for `require()`     (dist/cjs/package.json says "commonjs")
-// ajv stays outside, the package's one dependency. Run by the root build (scripts/build.mjs) and
-// by `npm pack` (prepack).
+// No dependency: the schemas' validators are compiled ahead of time (src/api/schemaValidators.js),
+// so ajv is not needed at run time. Run by the root build (scripts/build.mjs) and by `npm pack`
+// (prepack).
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -26,7 +27,6 @@ export async function buildClient() {
       mainFields: ["module", "main"],
       format,
       target: "es2022",
-      external: ["ajv", "ajv/*"],
       sourcemap: true,
       logLevel: "warning",
     });

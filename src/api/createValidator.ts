@@ -1,22 +1,18 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
-import { apiSchemas } from "./apiSchemas.js";
+import { validators } from "./schemaValidators.js";
 
 export type Validator = {
   /** Problems with one file's parsed JSON, empty when valid. */
   validate(schemaFile: string, value: unknown): string[];
 };
 
-let cached: Validator | undefined;
-
-/** Compiles the JSON Schemas in schemas/ (draft 2020-12) with ajv, once per process. */
+/**
+ * Checks parsed JSON against the JSON Schemas in schemas/ (draft 2020-12), with the validators ajv
+ * compiled ahead of time (schemaValidators.js): nothing is compiled at run time.
+ */
 export function createValidator(): Validator {
-  if (cached) return cached;
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
-  for (const schema of Object.values(apiSchemas)) ajv.addSchema(schema);
-  cached = {
+  return {
     validate(schemaFile, value) {
-      // ajv compiles a schema on its first use and keeps the function.
-      const validate = ajv.getSchema(schemaFile);
+      const validate = validators[schemaFile];
       if (!validate) throw new Error(`no schema ${schemaFile} in schemas/`);
       if (validate(value)) return [];
       return (validate.errors ?? []).map(
@@ -24,7 +20,6 @@ export function createValidator(): Validator {
       );
     },
   };
-  return cached;
 }
 
 function paramsText(params: Record<string, unknown>): string {

@@ -1,0 +1,17 @@
+import { describe, expect, test } from "vitest";
+import { apiSchemas } from "./apiSchemas.js";
+import { generateSchemaValidators } from "./generateSchemaValidators.js";
+import { validators } from "./schemaValidators.js";
+
+describe("schemaValidators", () => {
+  test("default: the committed validators are what schemas/ compiles to (`npm run generate:types` updates them)", async () => {
+    await expect(generateSchemaValidators()).toMatchFileSnapshot("./schemaValidators.js");
+  });
+
+  test("behavior: one validator per schema, each rejecting what its schema rejects", () => {
+    expect(Object.keys(validators)).toEqual(Object.keys(apiSchemas));
+    const validate = validators["summary.schema.json"];
+    expect(validate?.({})).toBe(false);
+    expect(validate?.errors?.map((error) => error.keyword)).toContain("required");
+  });
+});
