@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
+import { longestFirst } from "./test/support/longestFirst.js";
 
 /**
  * The suite in three projects, run one after another (sequence.groupOrder):
@@ -20,12 +21,29 @@ import { configDefaults, defineConfig } from "vitest/config";
 const integrationBeside = ["src/**/*.integration.test.ts", "packages/*/test/**/*.integration.test.ts"];
 const timingSensitive = ["test/e2e/crash.test.ts", "test/e2e/hostileEndpoint.test.ts"];
 const buildDist = "test/support/buildDist.ts";
+/**
+ * The integration files that run longest (about 25 to 80 s each, measured with `--reporter=json`),
+ * longest first: they start first, and the short ones fill the workers around them.
+ */
+export const longest = [
+  "test/bench/bench.test.ts",
+  "test/e2e/pipeline.test.ts",
+  "test/e2e/reorg.test.ts",
+  "test/e2e/multichainFaults.test.ts",
+  "test/e2e/database.test.ts",
+  "test/e2e/validateSpec.test.ts",
+  "test/e2e/dashboard.test.ts",
+  "test/e2e/targetBlock.test.ts",
+  "test/e2e/concurrency.test.ts",
+  "test/e2e/multichain.test.ts",
+];
 
 export default defineConfig({
   test: {
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
+    sequence: { sequencer: longestFirst(longest) },
     projects: [
       {
         extends: true,
