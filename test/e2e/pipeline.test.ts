@@ -1,9 +1,10 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History, HistoryClose, HistorySession } from "../../src/devchain/history.js";
 import { signedClose } from "../../src/devchain/signedClose.js";
+import { copyState } from "../support/copyState.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";
 import { readPublished, readPublishedJson, readRunTime } from "../support/readPublished.js";
@@ -62,11 +63,25 @@ describe("pipeline, end to end through the CLI", () => {
 
   const args = (db: string, out: string, ...more: string[]) => runArgs(chain, { db, out }, "--json", ...more);
 
+  type Summary = {
+    sync: {
+      chains: Array<{ toBlock: number; blocksSynced: number; rpc: { rpcCalls: number; reader: string } }>;
+    };
+    build: { asOf: number };
+  };
+  /**
+   * One cold `run` of the whole history, which the tests below read (and copy where they run
+   * again): a cold run of this history is the file's costliest step.
+   */
+  const cold = { db: "", out: "", summary: undefined as unknown as Summary };
+  beforeAll(async () => {
+    cold.db = join(dir, "a.sqlite");
+    cold.out = join(dir, "out");
+    cold.summary = parseJson<Summary>(await runCli(args(cold.db, cold.out)));
+  });
+
   test("default: `run` publishes every file exactly as SPEC.md computes it", async () => {
-    const out = join(dir, "out");
-    const summary = parseJson<{ sync: { chains: Array<{ toBlock: number }> }; build: { asOf: number } }>(
-      await runCli(args(join(dir, "a.sqlite"), out)),
-    );
+    const { out, summary } = cold;
     expect(summary.sync.chains[0]?.toBlock).toBe(chain.lastBlock);
     expect(summary.build.asOf).toBe(endTime);
     const published = readPublishedJson(out);
@@ -113,25 +128,18 @@ describe("pipeline, end to end through the CLI", () => {
   });
 
   test("behavior: the same database gives byte-identical files; batch reads equal Multicall3 reads", async () => {
-    const first = join(dir, "first");
+    const first = cold.out;
     const second = join(dir, "second");
-    const db = join(dir, "b.sqlite");
-    parseJson(await runCli(args(db, first)));
-    parseJson(await runCli(["build", "--db", db, "--out", second, "--json"]));
+    parseJson(await runCli(["build", "--db", cold.db, "--out", second, "--json"]));
     expect(readPublished(second)).toEqual(readPublished(first));
     const batch = join(dir, "batch");
-    const result = parseJson<{ sync: { chains: Array<{ rpc: { reader: string } }> } }>(
-      await runCli(args(join(dir, "c.sqlite"), batch, "--no-multicall")),
-    );
+    const result = parseJson<Summary>(await runCli(args(join(dir, "c.sqlite"), batch, "--no-multicall")));
     expect(result.sync.chains[0]?.rpc.reader).toBe("batch");
     expect(readPublished(batch)).toEqual(readPublished(first));
   });
 
   test("behavior: a second run with nothing new changes nothing but when it ran, and reads nothing twice", async () => {
-    const out = join(dir, "warm");
-    const db = join(dir, "d.sqlite");
-    type Summary = { sync: { chains: Array<{ blocksSynced: number; rpc: { rpcCalls: number } }> } };
-    const cold = parseJson<Summary>(await runCli(args(db, out)));
+    const { db, out } = copyState(cold, dir, "warm");
     const before = readPublished(out);
     const coldTime = readRunTime(out);
     // The wall clock moves on by a second at least: the run's time is what changes.
@@ -144,13 +152,11 @@ describe("pipeline, end to end through the CLI", () => {
     // batch; five head samples; the target's header; the stored hash; the model names; the
     // contract's counters: no logs, sessions or bids.
     expect(warm.sync.chains[0]?.rpc.rpcCalls).toBeLessThanOrEqual(12);
-    expect(cold.sync.chains[0]?.rpc.rpcCalls).toBeGreaterThan(warm.sync.chains[0]?.rpc.rpcCalls ?? 0);
+    expect(cold.summary.sync.chains[0]?.rpc.rpcCalls).toBeGreaterThan(warm.sync.chains[0]?.rpc.rpcCalls ?? 0);
   });
 
   test("behavior: no published file, and nothing in the database, holds a user's address", async () => {
-    const out = join(dir, "privacy");
-    const db = join(dir, "e.sqlite");
-    parseJson(await runCli(args(db, out)));
+    const { db, out } = cold;
     const text = Object.values(readPublished(out)).join("\n").toLowerCase();
     // The database file byte for byte (tables, indexes, free pages): as hex text in any case,
     // and as the 20 raw bytes a blob or a topic would hold.
@@ -170,8 +176,7 @@ describe("pipeline, end to end through the CLI", () => {
   });
 
   test("behavior: `validate` accepts what was published, rejects a foreign bucket, a broken, missing or unparsable file", async () => {
-    const out = join(dir, "validate");
-    parseJson(await runCli(args(join(dir, "f.sqlite"), out)));
+    const { out } = cold;
     const valid = await runCli(["validate", out, "--json"]);
     expect(valid.code).toBe(0);
     expect(JSON.parse(valid.stdout)).toMatchObject({ valid: true, problems: [] });
