@@ -12,7 +12,7 @@ export type Validator = {
 export function createValidator(): Validator {
   return {
     validate(schemaFile, value) {
-      const validate = validators[schemaFile];
+      const validate = Object.hasOwn(validators, schemaFile) ? validators[schemaFile] : undefined;
       if (!validate) throw new Error(`no schema ${schemaFile} in schemas/`);
       if (validate(value)) return [];
       return (validate.errors ?? []).map(
