@@ -14,11 +14,20 @@ const exportName = (schemaFile: string) => schemaFile.replace(/\W/g, "_");
  * (`npm run generate:types` rewrites it). Compiling here also checks every schema against the
  * draft's meta-schema.
  */
-export function generateSchemaValidators(): string {
+export function generateSchemaValidators(schemas: Readonly<Record<string, object>> = apiSchemas): string {
   const ajv = new Ajv2020({ allErrors: true, strict: true, code: { source: true, esm: true } });
-  for (const schema of Object.values(apiSchemas)) ajv.addSchema(schema);
-  const files = Object.keys(apiSchemas);
+  for (const schema of Object.values(schemas)) ajv.addSchema(schema);
+  const files = Object.keys(schemas);
   const code = standaloneCode.default(ajv, Object.fromEntries(files.map((file) => [exportName(file), file])));
+  // Some keywords (minLength, uniqueItems, const of an object, ...) make ajv's standalone code
+  // require() its run-time helpers, even as an ES module: that module would not load as ESM, and
+  // the bundles would quietly carry parts of ajv again.
+  const runtime = code.match(/require\("[^"]+"\)/);
+  if (runtime) {
+    throw new Error(
+      `the compiled validators need ajv at run time (${runtime[0]}): a schema uses a keyword whose standalone code requires a helper; change the schema or bundle the helper`,
+    );
+  }
   const table = files.map((file) => `  ${JSON.stringify(file)}: ${exportName(file)},`).join("\n");
   return [
     "// Generated from schemas/ by src/api/generateSchemaValidators.ts: do not edit, run `npm run generate:types`.",

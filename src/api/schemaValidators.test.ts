@@ -14,4 +14,11 @@ describe("schemaValidators", () => {
     expect(validate?.({})).toBe(false);
     expect(validate?.errors?.map((error) => error.keyword)).toContain("required");
   });
+
+  test("error: a schema whose compiled code would need ajv at run time is refused, naming the helper", () => {
+    const named = { $id: "named.schema.json", type: "string", minLength: 1 };
+    expect(() => generateSchemaValidators({ "named.schema.json": named })).toThrow(
+      /need ajv at run time \(require\("ajv\/dist\/runtime\/ucs2length"\)\)/,
+    );
+  });
 });
