@@ -17,7 +17,8 @@ export function longestFirst(paths: readonly string[]): typeof BaseSequencer {
       };
       return sorted.sort((a, b) => {
         const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
-        if (group !== 0 || a.project.name !== b.project.name) return group;
+        if (group !== 0) return group;
+        if (a.project.name !== b.project.name) return a.project.name < b.project.name ? -1 : 1;
         return rank(a) - rank(b);
       });
     }
