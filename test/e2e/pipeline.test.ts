@@ -134,6 +134,7 @@ describe("pipeline, end to end through the CLI", () => {
     expect(readPublished(second)).toEqual(readPublished(first));
     const batch = join(dir, "batch");
     const result = parseJson<Summary>(await runCli(args(join(dir, "c.sqlite"), batch, "--no-multicall")));
+    expect(cold.summary.sync.chains[0]?.rpc.reader).toBe("multicall");
     expect(result.sync.chains[0]?.rpc.reader).toBe("batch");
     expect(readPublished(batch)).toEqual(readPublished(first));
   });
