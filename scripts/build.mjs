@@ -30,7 +30,7 @@ await build({
   format: "esm",
   target: "node20",
   external: ["better-sqlite3", "solc", "@foundry-rs/*"],
-  // Bundled CommonJS packages (ajv, commander) call require() for Node's built-in modules.
+  // Bundled CommonJS packages (commander) call require() for Node's built-in modules.
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
