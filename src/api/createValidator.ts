@@ -12,7 +12,7 @@ export type Validator = {
 export function createValidator(): Validator {
   return {
     validate(schemaFile, value) {
-      const validate = Object.hasOwn(validators, schemaFile) ? validators[schemaFile] : undefined;
+      const validate = validators[schemaFile];
       if (!validate) throw new Error(`no schema ${schemaFile} in schemas/`);
       if (validate(value)) return [];
       return (validate.errors ?? []).map(

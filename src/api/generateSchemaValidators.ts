@@ -32,8 +32,8 @@ export function generateSchemaValidators(schemas: Readonly<Record<string, object
   return [
     "// Generated from schemas/ by src/api/generateSchemaValidators.ts: do not edit, run `npm run generate:types`.",
     code,
-    "/** Every schema's compiled validator, by schema file name. */",
-    `export const validators = {\n${table}\n};`,
+    "/** Every schema's compiled validator, by schema file name (no prototype: `toString` is no schema). */",
+    `export const validators = {\n  __proto__: null,\n${table}\n};`,
     "",
   ].join("\n");
 }
