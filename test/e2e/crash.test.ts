@@ -47,7 +47,7 @@ function litter(out: string): string[] {
 }
 
 describe("crashes: SIGKILL at seeded random moments", () => {
-  const history = generateHistory({ seed: 31, days: 40, sessionsPerDay: 60, endTime });
+  const history = generateHistory({ seed: 31, days: 40, sessionsPerDay: 20, endTime });
   // A block every 4 hours: some 240 blocks, so that a sync commits many ranges.
   const chain = useDevChain(history, { write: { blockSpanSeconds: 4 * 3600 } });
   const dir = useTempDir("mor-crash-");
