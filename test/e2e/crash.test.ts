@@ -94,16 +94,17 @@ describe("crashes: SIGKILL at seeded random moments", () => {
     const outcomes: Record<string, number> = {};
     const sync = timeline.synced - timeline.syncing;
     const build = timeline.exit - timeline.synced;
-    for (let trial = 0; trial < trials; trial++) {
-      // A third of the kills from the start (start-up, migrations, sync), a third in the sync, a
-      // third in the model-name refresh, build and publish.
+    // A third of the kills from the start (start-up, migrations, sync), a third in the sync, a
+    // third in the model-name refresh, build and publish.
+    const plans = Array.from({ length: trials }, (_, trial): KillPlan => {
       const kind = trial % 3;
-      const plan: KillPlan =
-        kind === 0
-          ? { delayMs: random() * timeline.exit }
-          : kind === 1
-            ? { after: /^syncing/, delayMs: random() * sync }
-            : { after: /^sync 100\.0%/, delayMs: random() * (build + 30) };
+      return kind === 0
+        ? { delayMs: random() * timeline.exit }
+        : kind === 1
+          ? { after: /^syncing/, delayMs: random() * sync }
+          : { after: /^sync 100\.0%/, delayMs: random() * (build + 30) };
+    });
+    const runTrial = async (trial: number, plan: KillPlan) => {
       const { db, out } = copyBase(`trial-${trial}`);
       const killed = await killCli(args(db, out, ...slowSync), plan);
       if (!killed.killed) expect(killed.code, killed.stderr).toBe(0);
@@ -140,7 +141,13 @@ describe("crashes: SIGKILL at seeded random moments", () => {
       expect(litter(out)).toEqual([]);
       rmSync(db);
       rmSync(out, { recursive: true });
-    }
+    };
+    // Two trials at a time (each on its own copy): a run and its chain use about one core.
+    await Promise.all(
+      [0, 1].map(async (lane) => {
+        for (let trial = lane; trial < trials; trial += 2) await runTrial(trial, plans[trial] as KillPlan);
+      }),
+    );
     console.log(`crash trials (sync ${sync.toFixed(0)} ms, build ${build.toFixed(0)} ms):`, outcomes);
     // The kills really spread over both phases (7 trials aim at each; timing on a shared machine
     // moves some of them, so the bar is low: the test must not pass with every kill in one phase).
