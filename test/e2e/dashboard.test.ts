@@ -41,7 +41,7 @@ let serve: { url: string; stop(): Promise<void> };
 beforeAll(async () => {
   const out = join(dir, "out");
   parseJson(
-    await runCli(["demo", "--no-serve", "--sessions-per-day", "20", "--out", out, "--json"], {
+    await runCli(["demo", "--no-serve", "--sessions-per-day", "6", "--out", out, "--json"], {
       timeoutMs: 240_000,
     }),
   );

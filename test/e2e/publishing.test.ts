@@ -49,7 +49,7 @@ describe("publishing: the demo's publication, served", () => {
 
   beforeAll(async () => {
     parseJson(
-      await runCli(["demo", "--no-serve", "--sessions-per-day", "20", "--out", out, "--json"], {
+      await runCli(["demo", "--no-serve", "--sessions-per-day", "6", "--out", out, "--json"], {
         timeoutMs: 240_000,
       }),
     );
