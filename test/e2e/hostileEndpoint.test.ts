@@ -23,7 +23,10 @@ const endTime = Date.UTC(2026, 4, 12, 9, 0, 0) / 1000;
 /** The other contract's history ends an hour later: the chain's last blocks are its. */
 const foreignEndTime = endTime + 3600;
 
-/** Every fault class alone, at a rate a public endpoint on a bad day shows. */
+/**
+ * Every fault class alone, at a rate a public endpoint on a bad day shows; duplicate logs more
+ * often (0.8 of the 7 to 11 eth_getLogs answers of a run), so that they strike in every run.
+ */
 const faultClasses: Array<{ name: string; faults: FaultConfig }> = [
   {
     name: "rate limiter, 15 requests/s",
@@ -70,6 +73,8 @@ const allTogether: FaultConfig = {
   logsCountLimit: 150,
   logsUnhealthy: 0.1,
   maxBatchSize: 10,
+  // Not more: a run syncs to the head its endpoint reports, and with two stale answers in a row
+  // it stops short of the clean run's block. At 0.3 about a third of the runs see none.
   staleHead: 0.3,
   staleLag: 2,
   nullNewestBlock: 1,
@@ -78,10 +83,18 @@ const allTogether: FaultConfig = {
 };
 
 /**
- * Flags of the runs through the proxy: plain eth_calls in batches of 10, so that a run makes
- * enough requests (about a hundred) for every class to strike; the files equal Multicall3's.
+ * Flags of the runs through the proxy: plain eth_calls in batches of `batchSize`; in batches of
+ * 10, a run makes enough requests (about a hundred) for every class to strike. The files equal
+ * Multicall3's.
  */
-const faultyFlags = ["--rpc-timeout", "2000", "--no-multicall", "--rpc-batch-size", "10"];
+const faultyFlagsWith = (batchSize: number) => [
+  "--rpc-timeout",
+  "2000",
+  "--no-multicall",
+  "--rpc-batch-size",
+  String(batchSize),
+];
+const faultyFlags = faultyFlagsWith(10);
 
 /**
  * Runs of each class (seeds differ from run to run): HOSTILE_TRIALS=5 for the report's table.
@@ -192,7 +205,7 @@ describe("a hostile RPC endpoint", () => {
     expect(JSON.parse(clean["meta.json"] as string).anomalies.foreignLogs).toBe(0);
   });
 
-  // The longest run first (about three times any other): the concurrent tests start in this
+  // The longest run first (about twice any other): the concurrent tests start in this
   // order, up to maxConcurrency at once, so it runs beside the short ones instead of after them.
   test.concurrent.for(trialsOf([{ name: "all together", faults: allTogether }]))(
     "behavior: every fault class at once, foreign logs too: byte-identical but for the foreign-log count (trial $trial)",
@@ -201,11 +214,12 @@ describe("a hostile RPC endpoint", () => {
       const { files, stats } = await faultyRun(
         `${name} #${trial}`,
         { ...faults, foreignContract: foreign, foreignShare: 0.3 },
-        [...faultyFlags, "--rpc-batch-size", "20"],
+        faultyFlagsWith(20),
       );
-      // Rare ones may not strike in a given run; nearly all must.
+      // Rare ones may not strike in a given run: at most two of the classes configured here (all
+      // but an endpoint that stays down and stray logs) may miss.
       const missed = Object.entries(stats.faults)
-        .filter(([fault, n]) => n === 0 && fault !== "down")
+        .filter(([fault, n]) => n === 0 && fault !== "down" && fault !== "strayLogs")
         .map(([fault]) => fault);
       expect(missed.length, `missed: ${missed.join(", ")}`).toBeLessThanOrEqual(2);
       expectCleanButForeignLogs(expect, files, stats);
