@@ -22,7 +22,7 @@ const integrationBeside = ["src/**/*.integration.test.ts", "packages/*/test/**/*
 const timingSensitive = ["test/e2e/crash.test.ts", "test/e2e/hostileEndpoint.test.ts"];
 const buildDist = "test/support/buildDist.ts";
 /**
- * The integration files that run longest, longest first (25 to 90 s each in a fresh-clone
+ * The integration files that run longest, longest first (about 20 to 55 s each in a fresh-clone
  * `npm test` on 2026-11-26, read from its output): they start first, and the short ones fill the
  * workers around them.
  */
