@@ -65,9 +65,7 @@ describe("crashes: SIGKILL at seeded random moments", () => {
   beforeAll(async () => {
     // What every trial starts from: a database and a publication some 120 blocks behind.
     base = { db: join(dir, "base.sqlite"), out: join(dir, "base"), block: chain.lastBlock - 120 };
-    const prepared = await runCli(
-      runArgs({ rpcUrl: capped.url, contract: chain.contract }, base, "--to-block", String(base.block)),
-    );
+    const prepared = await runCli(cappedArgs(base.db, base.out, "--to-block", String(base.block)));
     expect(prepared.code, prepared.stderr).toBe(0);
     oldSet = readPublished(base.out);
 
@@ -87,20 +85,14 @@ describe("crashes: SIGKILL at seeded random moments", () => {
   });
 
   const args = (db: string, out: string, ...more: string[]) => runArgs(chain, { db, out }, ...more);
+  const cappedArgs = (db: string, out: string, ...more: string[]) =>
+    runArgs({ rpcUrl: capped.url, contract: chain.contract }, { db, out }, ...more);
   /**
    * Through the capped endpoint, plain eth_calls in small batches: a sync of many small steps,
    * for the kills to land in.
    */
   const slowArgs = (db: string, out: string) =>
-    runArgs(
-      { rpcUrl: capped.url, contract: chain.contract },
-      { db, out },
-      "--no-multicall",
-      "--rpc-batch-size",
-      "10",
-      "--rpc-concurrency",
-      "2",
-    );
+    cappedArgs(db, out, "--no-multicall", "--rpc-batch-size", "10", "--rpc-concurrency", "2");
 
   const copyBase = (name: string) => copyState(base, dir, name);
 
