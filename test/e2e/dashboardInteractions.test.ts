@@ -12,7 +12,7 @@ import {
 } from "../support/dashboardPage.js";
 import { launchChromium } from "../support/launchChromium.js";
 import { openDashboard, waitUntilDrawn } from "../support/openDashboard.js";
-import { parseJson, runCli } from "../support/runCli.js";
+import { publishDemo } from "../support/publishDemo.js";
 import { startServe } from "../support/startServe.js";
 import { useTempDir } from "../support/useTempDir.js";
 
@@ -31,11 +31,7 @@ let serve: { url: string; stop(): Promise<void> };
 
 beforeAll(async () => {
   const out = join(dir, "out");
-  parseJson(
-    await runCli(["demo", "--no-serve", "--sessions-per-day", "6", "--out", out, "--json"], {
-      timeoutMs: 240_000,
-    }),
-  );
+  await publishDemo(out);
   root = join(out, "current");
   serve = await startServe(out);
 }, 300_000);

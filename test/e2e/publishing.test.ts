@@ -17,7 +17,7 @@ import { createThroughputClient, ThroughputClientError } from "../../src/index.j
 import { createStaticServer } from "../../src/publish/createStaticServer.js";
 import { packageRoot } from "../../src/util/packageRoot.js";
 import { headersFromFile, parseHeadersFile } from "../support/parseHeadersFile.js";
-import { parseJson, runCli } from "../support/runCli.js";
+import { publishDemo } from "../support/publishDemo.js";
 import { startServe } from "../support/startServe.js";
 import { useTempDir } from "../support/useTempDir.js";
 import { validateOpenApi } from "../support/validateOpenApi.js";
@@ -48,11 +48,7 @@ describe("publishing: the demo's publication, served", () => {
   let serve: { url: string; stop(): Promise<void> };
 
   beforeAll(async () => {
-    parseJson(
-      await runCli(["demo", "--no-serve", "--sessions-per-day", "6", "--out", out, "--json"], {
-        timeoutMs: 240_000,
-      }),
-    );
+    await publishDemo(out);
     serve = await startServe(out);
   }, 300_000);
   afterAll(async () => {
