@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { packageRoot } from "../../src/util/packageRoot.js";
 import { type ProcessResult, runProcess } from "../../src/util/runProcess.js";
+import { lockForTarball } from "../support/lockForTarball.js";
 import { npm, npmEnv, type PackResult } from "../support/npm.js";
 import { cliEnv } from "../support/runCli.js";
 import { useTempDir } from "../support/useTempDir.js";
@@ -35,26 +36,26 @@ describe("the installed package", () => {
     expect(pack.code, pack.stderr).toBe(0);
     [packed] = JSON.parse(pack.stdout) as [PackResult];
 
-    // Installing the tarball as a user would, but without compiling better-sqlite3 again (about two
-    // minutes here). --prefer-offline takes every package from the npm cache that `npm ci` filled
-    // (the registry only for what is missing); --ignore-scripts skips better-sqlite3's build (and
-    // anvil's postinstall, which only downloads a binary when its platform package is missing).
-    // better-sqlite3 is pinned to the checkout's version, whose compiled addon is then copied in:
-    // the same version built by the same Node binary (same ABI) is what the build would produce.
-    const sqlite = join(repo, "node_modules", "better-sqlite3");
-    const { version } = JSON.parse(readFileSync(join(sqlite, "package.json"), "utf8")) as { version: string };
-    writeFileSync(join(app, "package.json"), '{ "name": "installed-demo", "private": true }\n');
-    const install = await npm(app, [
-      "install",
-      join(dir, packed.filename),
-      `better-sqlite3@${version}`,
-      "--ignore-scripts",
-      "--prefer-offline",
-      "--no-audit",
-      "--no-fund",
-    ]);
+    // Installing the tarball as a user would, with the checkout's versions of its dependencies (a
+    // lock file written from the checkout's, test/support/lockForTarball.ts) and without the
+    // network: `npm ci --offline` takes every package from the npm cache that the checkout's
+    // `npm ci` filled. (`npm install` would ask the registry for each package's metadata, which that
+    // cache lacks: one stalled answer held a fresh-clone run until the 240 s limit of npm().)
+    // --ignore-scripts skips better-sqlite3's build (about two minutes here; anvil's postinstall
+    // only downloads a binary when its platform package is missing): the checkout's compiled addon
+    // is copied in instead, the same version built by the same Node binary (same ABI).
+    const read = (file: string) => JSON.parse(readFileSync(join(repo, file), "utf8"));
+    const { packageJson, lock } = lockForTarball(
+      read("package-lock.json"),
+      read("package.json"),
+      `file:../${packed.filename}`,
+    );
+    writeFileSync(join(app, "package.json"), `${JSON.stringify(packageJson, null, 2)}\n`);
+    writeFileSync(join(app, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
+    const install = await npm(app, ["ci", "--offline", "--ignore-scripts", "--no-audit", "--no-fund"]);
     expect(install.code, install.stderr).toBe(0);
     const addon = join("build", "Release", "better_sqlite3.node");
+    const sqlite = join(repo, "node_modules", "better-sqlite3");
     mkdirSync(join(app, "node_modules", "better-sqlite3", "build", "Release"), { recursive: true });
     copyFileSync(join(sqlite, addon), join(app, "node_modules", "better-sqlite3", addon));
   }, 300_000);

@@ -42,10 +42,12 @@ describe("@mor-throughput/client, installed", () => {
     expect(pack.code, pack.stderr).toBe(0);
     [packed] = JSON.parse(pack.stdout) as [PackResult];
     writeFileSync(join(app, "package.json"), '{ "name": "dashboard", "private": true, "type": "module" }\n');
+    // --offline: the client has no dependencies, so nothing is asked of the registry (a stalled
+    // answer would hold the test for minutes).
     const install = await npm(app, [
       "install",
       join(dir, packed.filename),
-      "--prefer-offline",
+      "--offline",
       "--no-audit",
       "--no-fund",
     ]);
