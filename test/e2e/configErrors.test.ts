@@ -77,6 +77,9 @@ describe("bad configuration, end to end through the CLI", () => {
       flag("--contract", "0x5fbdb2315678afecb367f032d93f642f64180aA3"),
       flag("--rpc-url", "ftp://user:secret@example.com/"),
       flag("--rpc-url", "not a url"),
+      flag("--rpc-url", ""),
+      flag("--rpc-url", "base.example/v2/abcdefgh1234"),
+      flag("--rpc-url", "http://127.0.0.1:99999"),
       flag("--chain", "ethereum"),
       flag("--from-block", "-1"),
       flag("--from-block", "1.5"),
@@ -97,8 +100,14 @@ describe("bad configuration, end to end through the CLI", () => {
       Expected a valid EIP-55 checksum (or the address in all lowercase).
       error: Invalid --rpc-url: "ftp://***@example.com/"
       Expected an http:// or https:// URL; got the ftp: scheme.
-      error: Invalid --rpc-url: "<invalid url>"
+      error: Invalid --rpc-url: the value is not a URL
       Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org.
+      error: Invalid --rpc-url: the value is empty
+      Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org.
+      error: Invalid --rpc-url: "base.example/v2/***" has no scheme
+      Expected an http:// or https:// URL of a JSON-RPC endpoint (https://base.example/v2/***, perhaps).
+      error: Invalid --rpc-url: "http://127.0.0.1:99999/" has a port out of range
+      Expected a port from 1 to 65535 in an http:// or https:// URL of a JSON-RPC endpoint.
       error: Invalid --chain: "ethereum"
       Expected one of base, arbitrum, base-sepolia, or a numeric chain id.
       error: Invalid --from-block: "-1"
@@ -136,7 +145,7 @@ describe("bad configuration, end to end through the CLI", () => {
     expect(unreachable.code).toBe(75);
     expect(unreachable.stderr).toMatchInlineSnapshot(`
       "RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId and 2 other calls (fetch failed: ECONNREFUSED), retrying in <n> ms (attempt 2 of 2)
-      error: RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId 2 times
+      error: RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId after 2 attempts
       Last error: fetch failed: ECONNREFUSED. Retry later, or use another endpoint (--rpc-url).
       "
     `);

@@ -113,7 +113,7 @@ describe("RPC credentials never leak", () => {
       "error: The RPC endpoint http://***@127.0.0.1:<port>/v2/***?*** refused access (HTTP 401)
       Expected an endpoint this key may use: check the credentials or key in --rpc-url (RPC_URL).
       RPC endpoint https://***@127.0.0.1:<port>/v2/***?*** failed eth_chainId and 2 other calls (fetch failed: ECONNREFUSED), retrying in <n> ms (attempt 2 of 2)
-      error: RPC endpoint https://***@127.0.0.1:<port>/v2/***?*** failed eth_chainId 2 times
+      error: RPC endpoint https://***@127.0.0.1:<port>/v2/***?*** failed eth_chainId after 2 attempts
       Last error: fetch failed: ECONNREFUSED. Retry later, or use another endpoint (--rpc-url).
       error: Invalid --rpc-url: "ftp://***@127.0.0.1:<port>/v2/***?***"
       Expected an http:// or https:// URL; got the ftp: scheme.

@@ -128,9 +128,12 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       );
     } catch (error) {
       if (!(error instanceof CallFailure)) throw error;
-      throw new TransientError(`RPC endpoint ${safeUrl} failed ${unit.method} ${unit.attempt} times`, {
-        details: `Last error: ${redactSecrets(error.reason, options.url)}. Retry later, or use another endpoint (--rpc-url).`,
-      });
+      throw new TransientError(
+        `RPC endpoint ${safeUrl} failed ${unit.method} after ${unit.attempt} attempt${unit.attempt === 1 ? "" : "s"}`,
+        {
+          details: `Last error: ${redactSecrets(error.reason, options.url)}. Retry later, or use another endpoint (--rpc-url).`,
+        },
+      );
     }
   };
 

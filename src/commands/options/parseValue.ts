@@ -27,15 +27,16 @@ export function parseInteger(
   return number;
 }
 
+const endpointExpected = "an http:// or https:// URL of a JSON-RPC endpoint";
+
 export function parseRpcUrl(value: unknown, source = "--rpc-url"): string {
   const text = String(value).trim();
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UserError(`Invalid ${source}: ${JSON.stringify(redactUrl(text))}`, {
-      details: "Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org.",
-    });
+    const { problem, expected } = whyNotAUrl(text);
+    throw new UserError(`Invalid ${source}: ${problem}`, { details: `Expected ${expected}.` });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new UserError(`Invalid ${source}: ${JSON.stringify(redactUrl(text))}`, {
@@ -43,6 +44,39 @@ export function parseRpcUrl(value: unknown, source = "--rpc-url"): string {
     });
   }
   return text;
+}
+
+/**
+ * What is wrong with a value that does not parse as a URL, shown without its secrets (a URL may
+ * carry a key in its path or its user info): only what parses once given a scheme is quoted, and
+ * then redacted.
+ */
+function whyNotAUrl(text: string): { problem: string; expected: string } {
+  const example = `${endpointExpected}, e.g. https://mainnet.base.org`;
+  if (text === "") return { problem: "the value is empty", expected: example };
+  const scheme = /^[a-z][a-z\d+.-]*:\/\//i.exec(text)?.[0];
+  if (scheme === undefined) {
+    const shown = redactUrl(`https://${text}`);
+    if (shown === "<invalid url>") return { problem: "the value is not a URL", expected: example };
+    const withoutScheme = shown.slice("https://".length);
+    return {
+      problem: `${JSON.stringify(withoutScheme)} has no scheme`,
+      expected: `${endpointExpected} (${shown}, perhaps)`,
+    };
+  }
+  const port = /^[^/?#]*?:(\d+)$/.exec(text.slice(scheme.length).split(/[/?#]/)[0] ?? "")?.[1];
+  if (port !== undefined && Number(port) > 65_535) {
+    const shown = redactUrl(text.replace(`:${port}`, ""));
+    const quoted =
+      shown === "<invalid url>"
+        ? "the value"
+        : JSON.stringify(shown.replace(/^([^/]*\/\/[^/]*)/, `$1:${port}`));
+    return {
+      problem: `${quoted} has a port out of range`,
+      expected: `a port from 1 to 65535 in ${endpointExpected}`,
+    };
+  }
+  return { problem: "the value does not parse as a URL", expected: example };
 }
 
 /** A preset's name or a numeric chain id. */
