@@ -13,7 +13,9 @@ import { checkWritable } from "../util/checkWritable.js";
 /*
  * withResources checks every path a command will use (checkDatabase, checkOutput) before it
  * creates anything (the output lock, the database and its lock): a run refused for a bad path or
- * an unusable database leaves the disk exactly as it found it, lock files included.
+ * an unusable database leaves the disk exactly as it found it, lock files included. Commands that
+ * connect to endpoints first call checkPaths before connecting, so that a path no retry can fix
+ * is reported as such (exit 1) even when the endpoint is down (exit 75).
  */
 
 /**
@@ -55,6 +57,12 @@ export type Resources = {
   chains?: readonly ConnectedChain[];
   out?: string;
 };
+
+/** The checks of withResources that need no chain: every path, and the database's own state. */
+export function checkPaths(resources: Omit<Resources, "chains">): void {
+  checkDatabase(resources.db, resources);
+  if (resources.out !== undefined) checkOutput(resources.out);
+}
 
 /**
  * Runs `work` with the output directory (when given) and the database locked against other

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { Command } from "commander";
 import { UserError } from "../errors/BaseError.js";
 import { validateDirectory } from "../publish/validateDirectory.js";
@@ -23,6 +24,12 @@ export function validateCommand(): Command {
       raw,
       async ({ env }) => {
         const target = dir ?? settleOutputOptions(raw, env).out;
+        if (!existsSync(target)) {
+          throw new UserError(`No directory at ${target}`, {
+            details: "Expected a directory that `run` or `build` published into (--out), or its current/.",
+            data: { dir: target, valid: false, problems: [`${target} does not exist`] },
+          });
+        }
         const problems = validateDirectory(target, { deep: raw.deep === true });
         if (problems.length > 0) {
           throw new UserError(`${target} is not a valid publication (${problems.length} problem(s))`, {

@@ -180,10 +180,32 @@ describe("bad configuration, end to end through the CLI", () => {
       failing((p) => chainArgs({ db: join(p.dir, "new.sqlite"), out: join(p.dir, "file.txt", "out") })),
       failing((p) => chainArgs({ db: "/proc/mor-throughput/db.sqlite", out: join(p.dir, "new-out") })),
       failing((p) => chainArgs({ db: join(p.dir, "new.sqlite"), out: "/proc/mor-throughput-out" })),
+      // Checked before the endpoint is asked anything: an endpoint that is down does not turn a
+      // path that no retry can fix into a "retry later" (75).
+      failing((p) => [
+        ...chainArgs(
+          { db: "/proc/mor-throughput/db.sqlite", out: join(p.dir, "new-out") },
+          `http://127.0.0.1:${closed}`,
+        ),
+        "--rpc-retries",
+        "1",
+      ]),
+      failing(() => [
+        "sync",
+        "--rpc-url",
+        `http://127.0.0.1:${closed}`,
+        "--contract",
+        chain.contract,
+        "--db",
+        "/proc/mor-throughput/db.sqlite",
+        "--rpc-retries",
+        "1",
+      ]),
       failing((p) => chainArgs({ db: join(p.dir, "out"), out: join(p.dir, "new-out") })), // a directory
       failing((p) => chainArgs({ db: join(p.dir, "new.sqlite"), out: join(p.dir, "file.txt") })), // a file
       failing((p) => chainArgs({ db: join(p.dir, "db.sqlite"), out: p.dir })), // holds other files
       failing((p) => ["build", "--db", join(p.dir, "missing.sqlite"), "--out", join(p.dir, "new-out")]),
+      failing((p) => ["validate", join(p.dir, "missing")]),
     ]);
     expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
     expect(results.map((r) => r.stderr).join("")).toMatchInlineSnapshot(`
@@ -195,6 +217,10 @@ describe("bad configuration, end to end through the CLI", () => {
       Expected a location this user can write to. /proc does not take new entries (ENOENT)
       error: --out /proc/mor-throughput-out is not writable
       Expected a location this user can write to. /proc does not take new entries (ENOENT)
+      error: --db /proc/mor-throughput/db.sqlite is not writable
+      Expected a location this user can write to. /proc does not take new entries (ENOENT)
+      error: --db /proc/mor-throughput/db.sqlite is not writable
+      Expected a location this user can write to. /proc does not take new entries (ENOENT)
       error: --db <dir>/out is not a file
       Expected the path of a SQLite database file (--db).
       error: The output path <dir>/file.txt is not a directory
@@ -203,6 +229,8 @@ describe("bad configuration, end to end through the CLI", () => {
       Found: db.sqlite, db.sqlite.lock, file.txt, out. Expected an empty directory, or one this tool published into (--out).
       error: No database at <dir>/missing.sqlite
       Run \`mor-throughput sync\` (or \`run\`) first, or point --db at an existing database.
+      error: No directory at <dir>/missing
+      Expected a directory that \`run\` or \`build\` published into (--out), or its current/.
       "
     `);
     expect(existsSync("/proc/mor-throughput")).toBe(false);
