@@ -69,9 +69,17 @@ export async function runCommand<Result>(
       };
       process.stdout.write(`${redactSecrets(JSON.stringify(object, null, 2), secretUrls)}\n`);
     }
-    if (context?.logFormat === "json") {
+    // Also when the log options themselves were refused (--quiet with --verbose): asked for JSON
+    // lines, the error is one.
+    const jsonLogger =
+      context?.logFormat === "json"
+        ? context.logger
+        : context === undefined && raw.logFormat === "json"
+          ? createLogger({ format: "json", secretUrls })
+          : undefined;
+    if (jsonLogger) {
       // One line for log collectors: the error's name and message, what to do, the exit code.
-      context.logger.error(code === ExitCode.internal ? `internal error: ${message}` : shortMessage, {
+      jsonLogger.error(code === ExitCode.internal ? `internal error: ${message}` : shortMessage, {
         name,
         ...(details ? { details } : {}),
         ...(code === ExitCode.internal ? { stack } : {}),

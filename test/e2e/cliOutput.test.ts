@@ -81,6 +81,36 @@ describe("CLI output: progress, logs and the summary", () => {
     });
   });
 
+  test("error: with --log-format json, what the parser refuses and contradictory flags are JSON lines too", async () => {
+    const lines = await Promise.all(
+      [
+        ["--bogus"],
+        ["--quiet", "--verbose"],
+        ["--rpc-url"], // no value
+      ].map(async (flags) => {
+        const result = await runCli(["run", "--log-format", "json", ...flags]);
+        expect(result.code).toBe(1);
+        expect(result.stdout).toBe("");
+        const lines = result.stderr.trimEnd().split("\n");
+        expect(lines).toHaveLength(1);
+        return JSON.parse(lines[0] ?? "");
+      }),
+    );
+    const line = (name: string, msg: string) => ({
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      level: "error",
+      msg,
+      name,
+      details: expect.stringMatching(/^Expected /),
+      exitCode: 1,
+    });
+    expect(lines).toEqual([
+      line("UsageError", "unknown option '--bogus'"),
+      line("UserError", "--quiet and --verbose contradict each other"),
+      line("UsageError", "option '--rpc-url <url>' argument missing"),
+    ]);
+  });
+
   test("behavior: --quiet prints nothing when all goes well", async () => {
     const result = await run("quiet", "--quiet");
     expect(result.code).toBe(0);
