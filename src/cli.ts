@@ -21,7 +21,7 @@ const program = new Command("mor-throughput")
   .addHelpText(
     "after",
     helpAfter([
-      "npx mor-throughput demo                 # a local chain, indexed, published and served",
+      "npx mor-throughput demo                 # two local chains, indexed, published and served",
       "npx mor-throughput run                  # index Base and Arbitrum One, publish into out/",
       "npx mor-throughput run --help           # every flag of run",
     ]),

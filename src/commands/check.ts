@@ -60,7 +60,7 @@ export function checkCommand(): Command {
         };
         if (result.stale) {
           throw new UserError(
-            `The publication at ${site} is stale: updated ${duration(result.ageSeconds)} ago, every ${duration(result.intervalSeconds)} expected`,
+            `The publication at ${site} is stale: updated ${duration(result.ageSeconds)} ago, ${maxAge === undefined ? `every ${duration(result.intervalSeconds)} expected` : `past --max-age ${duration(maxAge)}`}`,
             {
               details:
                 'Is its schedule still on (GitHub disables a scheduled workflow after 60 days without activity), and are its runs succeeding? See the README, "Is the publication fresh?".',

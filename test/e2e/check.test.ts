@@ -80,8 +80,11 @@ describe("check: is the publication fresh?", () => {
     );
     const json = await runCli(["check", site, "--json"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ stale: true, error: { exitCode: 1 } });
-    // A monitor may allow more.
+    // A monitor may allow more, or less: then the limit it set is the one quoted.
     expect((await runCli(["check", site, "--max-age", "86400"])).code).toBe(0);
+    const strict = await runCli(["check", site, "--max-age", "600"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/ is stale: updated 3 h 20 min ago, past --max-age 10 min\n/);
   });
 
   test("behavior: a backfill in progress is fresh, and said so", async () => {
