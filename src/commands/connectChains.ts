@@ -6,7 +6,7 @@ import {
   prepareChain,
 } from "../chain/connectChain.js";
 import { compareChains, defaultConfirmations, presetForChainId } from "../chain/presets.js";
-import { UserError } from "../errors/BaseError.js";
+import { type BaseError, ExitCode, exitCodeOf, UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { type PerChain, valueFor } from "./options/parsePerChain.js";
 import type { ChainOptions, EndpointSpec } from "./options/settleOptions.js";
@@ -18,9 +18,7 @@ import type { ChainOptions, EndpointSpec } from "./options/settleOptions.js";
  * preset and without --contract) is refused here, before anything is written.
  */
 export async function connectChains(options: ChainOptions, logger: Logger): Promise<ConnectedChain[]> {
-  const endpoints = await Promise.all(
-    options.endpoints.map((spec) => connectEndpoint(spec.url, options.rpc, logger)),
-  );
+  const endpoints = await connectEvery(options, logger);
   const configured = endpoints.map((endpoint, i) => ({
     endpoint,
     spec: options.endpoints[i] as EndpointSpec,
@@ -77,6 +75,27 @@ export async function connectChains(options: ChainOptions, logger: Logger): Prom
     settings: settingsFor(endpoint, spec, options),
   }));
   return Promise.all(settled.map(({ endpoint, settings }) => prepareChain(endpoint, settings, logger)));
+}
+
+/**
+ * Every endpoint connected, or every failure known: each endpoint's retries end before the run
+ * does, so that its error is the last line and names every endpoint that failed (the others as
+ * warnings before it). The error a person must act on comes first: one no retry can help (a
+ * wrong chain, a refused method) before one worth retrying; else the first in configuration order.
+ */
+async function connectEvery(options: ChainOptions, logger: Logger): Promise<Endpoint[]> {
+  const settled = await Promise.allSettled(
+    options.endpoints.map((spec) => connectEndpoint(spec.url, options.rpc, logger)),
+  );
+  const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+  const [first, ...others] = failures.sort(
+    (a, b) => Number(exitCodeOf(a) === ExitCode.transient) - Number(exitCodeOf(b) === ExitCode.transient),
+  );
+  if (first !== undefined) {
+    for (const other of others) logger.warn((other as Partial<BaseError>).shortMessage ?? String(other));
+    throw first;
+  }
+  return settled.map((result) => (result as PromiseFulfilledResult<Endpoint>).value);
 }
 
 /** Flag for this chain, else flag for every chain, else the chain's preset. */

@@ -24,6 +24,7 @@ describe("bad configuration, end to end through the CLI", () => {
   const dir = useTempDir("mor-config-");
   const template = join(dir, "template");
   let closed: number;
+  let closedToo: number;
   let caseNumber = 0;
 
   beforeAll(async () => {
@@ -33,6 +34,8 @@ describe("bad configuration, end to end through the CLI", () => {
       await runCli([...chainArgs({ db: join(template, "db.sqlite"), out: join(template, "out") }), "--json"]),
     );
     closed = await freePort();
+    do closedToo = await freePort();
+    while (closedToo === closed);
   });
 
   const chainArgs = (paths: { db: string; out: string }, rpcUrl = chain.rpcUrl): string[] =>
@@ -63,6 +66,7 @@ describe("bad configuration, end to end through the CLI", () => {
       .split(chain.rpcUrl)
       .join("<rpc>")
       .replaceAll(`127.0.0.1:${closed}`, "127.0.0.1:<closed>")
+      .replaceAll(`127.0.0.1:${closedToo}`, "127.0.0.1:<closed-too>")
       .replaceAll(`127.0.0.1:${chain.node.port}`, "127.0.0.1:<port>")
       .replaceAll(/retrying in \d+ ms/g, "retrying in <n> ms");
     return { code: result.code, stderr };
@@ -145,6 +149,22 @@ describe("bad configuration, end to end through the CLI", () => {
     expect(unreachable.code).toBe(75);
     expect(unreachable.stderr).toMatchInlineSnapshot(`
       "RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId and 2 other calls (fetch failed: ECONNREFUSED), retrying in <n> ms (attempt 2 of 2)
+      error: RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId after 2 attempts
+      Last error: fetch failed: ECONNREFUSED. Retry later, or use another endpoint (--rpc-url).
+      "
+    `);
+    // Two endpoints down: both named, the run's error last (no retry line after it).
+    const bothDown = await failing(
+      (p) => [
+        ...chainArgs(newPaths(p), `http://127.0.0.1:${closed}`),
+        "--rpc-url",
+        `http://127.0.0.1:${closedToo}`,
+      ],
+      { env: { RPC_RETRIES: "1", RPC_TIMEOUT_MS: "1000" } },
+    );
+    expect(bothDown.code).toBe(75);
+    expect(bothDown.stderr.split("\n").slice(-4).join("\n")).toMatchInlineSnapshot(`
+      "warn: RPC endpoint http://127.0.0.1:<closed-too>/ failed eth_chainId after 2 attempts
       error: RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId after 2 attempts
       Last error: fetch failed: ECONNREFUSED. Retry later, or use another endpoint (--rpc-url).
       "
