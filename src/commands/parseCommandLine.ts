@@ -1,6 +1,7 @@
 import { type Command, CommanderError } from "commander";
 import { ExitCode } from "../errors/BaseError.js";
 import { createLogger } from "../log/createLogger.js";
+import { redactUrlsIn } from "../log/redactUrl.js";
 
 /**
  * Parses the command line and runs the command it names. What the parser itself refuses (an
@@ -13,7 +14,12 @@ export async function parseCommandLine(program: Command, argv: readonly string[]
   const jsonLogs = asksForJsonLogs(argv);
   for (const command of [program, ...program.commands]) {
     command.exitOverride();
-    if (jsonLogs) command.configureOutput({ writeErr: () => {}, outputError: () => {} });
+    // The parser quotes what was typed: a mistyped flag may hold an endpoint's credentials.
+    command.configureOutput(
+      jsonLogs
+        ? { writeErr: () => {}, outputError: () => {} }
+        : { outputError: (text, write) => write(redactUrlsIn(text)) },
+    );
   }
   try {
     await program.parseAsync(argv);
@@ -23,7 +29,9 @@ export async function parseCommandLine(program: Command, argv: readonly string[]
     process.exitCode = error.exitCode;
     if (error.exitCode === ExitCode.ok) return;
     const message =
-      error.code === "commander.help" ? "no command given" : error.message.replace(/^error: /, "");
+      error.code === "commander.help"
+        ? "no command given"
+        : redactUrlsIn(error.message.replace(/^error: /, ""));
     const name = "UsageError";
     if (jsonLogs) {
       const command = argv.slice(2).find((arg) => program.commands.some((c) => c.name() === arg));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { redactSecrets, redactUrl } from "./redactUrl.js";
+import { redactSecrets, redactUrl, redactUrlsIn } from "./redactUrl.js";
 
 describe("redactUrl", () => {
   test("default: credentials, keys in paths and query strings are removed", () => {
@@ -46,5 +46,26 @@ describe("redactUrl", () => {
     expect(redactSecrets(`RPC endpoint ${redactUrl(keyed)} failed`, keyed)).toBe(
       "RPC endpoint https://base-mainnet.g.alchemy.com/v2/*** failed",
     );
+  });
+});
+
+describe("redactSecrets", () => {
+  test("behavior: a value without a scheme (never quoted) changes nothing, e.g. host:port in an example", () => {
+    const text = "Expected a URL, e.g. http://localhost:8545.";
+    expect(redactSecrets(text, "localhost:8545")).toBe(text);
+  });
+});
+
+describe("redactUrlsIn", () => {
+  test("behavior: every URL in a message is redacted where it stands, quotes and text around it kept", () => {
+    expect(
+      redactUrlsIn(
+        "unknown option '--rpcurl=https://alice:pw@node.example/v2/Zx9kQ2mN4pR7?token=q7R2' (Did you mean --rpc-url?)",
+      ),
+    ).toBe("unknown option '--rpcurl=https://***@node.example/v2/***?***' (Did you mean --rpc-url?)");
+    expect(redactUrlsIn("http://a.example/x and wss://b.example/v3/abcdefgh12")).toBe(
+      "http://a.example/x and wss://b.example/v3/***",
+    );
+    expect(redactUrlsIn("no URL here: host:8545")).toBe("no URL here: host:8545");
   });
 });

@@ -28,7 +28,9 @@ export function redactSecrets(text: string, urls: string | readonly string[] | u
   if (urls === undefined) return text;
   if (typeof urls !== "string") return urls.reduce((result, url) => redactSecrets(result, url), text);
   const url = urls;
-  if (!url) return text;
+  // Only a URL with its scheme: a value without one (host:port) would parse as a scheme and a
+  // path, and its "redacted form" replace readable text. Such a value is never quoted.
+  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(url)) return text;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -45,4 +47,9 @@ export function redactSecrets(text: string, urls: string | readonly string[] | u
   let result = redacted === parsed.href ? text : text.split(url).join(redacted);
   for (const secret of secrets) result = result.split(secret).join("***");
   return result;
+}
+
+/** Every URL with a scheme in a free text (a message quoting what was typed), redacted. */
+export function redactUrlsIn(text: string): string {
+  return text.replace(/[a-z][a-z\d+.-]*:\/\/[^\s'"`]+/gi, (url) => redactUrl(url));
 }

@@ -83,7 +83,9 @@ describe("bad configuration, end to end through the CLI", () => {
       flag("--rpc-url", "not a url"),
       flag("--rpc-url", ""),
       flag("--rpc-url", "base.example/v2/abcdefgh1234"),
+      flag("--rpc-url", "localhost:8545"),
       flag("--rpc-url", "http://127.0.0.1:99999"),
+      flag("--rpc-url", "http://127.0.0.1:0"),
       flag("--chain", "ethereum"),
       flag("--from-block", "-1"),
       flag("--from-block", "1.5"),
@@ -104,13 +106,17 @@ describe("bad configuration, end to end through the CLI", () => {
       Expected a valid EIP-55 checksum (or the address in all lowercase).
       error: Invalid --rpc-url: "ftp://***@example.com/"
       Expected an http:// or https:// URL; got the ftp: scheme.
-      error: Invalid --rpc-url: the value is not a URL
-      Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org.
+      error: Invalid --rpc-url: the value has no http:// or https:// scheme
+      Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org or http://localhost:8545.
       error: Invalid --rpc-url: the value is empty
-      Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org.
-      error: Invalid --rpc-url: "base.example/v2/***" has no scheme
-      Expected an http:// or https:// URL of a JSON-RPC endpoint (https://base.example/v2/***, perhaps).
+      Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org or http://localhost:8545.
+      error: Invalid --rpc-url: the value has no http:// or https:// scheme
+      Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org or http://localhost:8545.
+      error: Invalid --rpc-url: the value has no http:// or https:// scheme
+      Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org or http://localhost:8545.
       error: Invalid --rpc-url: "http://127.0.0.1:99999/" has a port out of range
+      Expected a port from 1 to 65535 in an http:// or https:// URL of a JSON-RPC endpoint.
+      error: Invalid --rpc-url: "http://127.0.0.1:0/" has a port out of range
       Expected a port from 1 to 65535 in an http:// or https:// URL of a JSON-RPC endpoint.
       error: Invalid --chain: "ethereum"
       Expected one of base, arbitrum, base-sepolia, or a numeric chain id.

@@ -120,4 +120,21 @@ describe("RPC credentials never leak", () => {
       "
     `);
   });
+
+  test("error: a mistyped value or flag does not echo a secret: a bare key, a URL without its scheme, an unknown flag's URL", async () => {
+    const cases = [
+      ["run", "--rpc-url", key],
+      ["run", "--rpc-url", `${user}:${password}@127.0.0.1/v2/${key}`],
+      ["run", "--rpc-url", `${user}:${password}@host/x`],
+      ["run", `--rpcurl=https://${user}:${password}@127.0.0.1/v2/${key}?token=${token}`],
+    ];
+    const results = await Promise.all(
+      cases.flatMap((args) => [
+        runCli([...args, "--json"]),
+        runCli([...args, "--log-format", "json", "--json"]),
+      ]),
+    );
+    expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
+    for (const result of results) expect(leaks(output(result))).toEqual([]);
+  });
 });

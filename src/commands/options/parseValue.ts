@@ -29,54 +29,41 @@ export function parseInteger(
 
 const endpointExpected = "an http:// or https:// URL of a JSON-RPC endpoint";
 
+/**
+ * An endpoint's URL. What is wrong with one is said without showing its secrets (a key in its
+ * path or user info, a token in its query): a value is quoted only once it parses with its
+ * scheme, and then redacted; a value without a scheme (a bare key, host:port) is never quoted.
+ */
 export function parseRpcUrl(value: unknown, source = "--rpc-url"): string {
   const text = String(value).trim();
+  const example = `${endpointExpected}, e.g. https://mainnet.base.org or http://localhost:8545`;
+  const refuse = (problem: string, expected = example) =>
+    new UserError(`Invalid ${source}: ${problem}`, { details: `Expected ${expected}.` });
+  const portRange = `a port from 1 to 65535 in ${endpointExpected}`;
+  if (text === "") throw refuse("the value is empty");
+  const scheme = /^[a-z][a-z\d+.-]*:\/\//i.exec(text)?.[0];
+  if (scheme === undefined) throw refuse("the value has no http:// or https:// scheme");
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    const { problem, expected } = whyNotAUrl(text);
-    throw new UserError(`Invalid ${source}: ${problem}`, { details: `Expected ${expected}.` });
+    const authority = text.slice(scheme.length).split(/[/?#]/)[0] ?? "";
+    const port = /:(\d+)$/.exec(authority)?.[1];
+    if (port === undefined || Number(port) <= 65_535) throw refuse("the value does not parse as a URL");
+    // Quoted as it would be with a valid port: redacted, then the port put back.
+    const shown = redactUrl(text.replace(authority, authority.slice(0, -port.length - 1)));
+    if (shown === "<invalid url>") throw refuse("the value does not parse as a URL");
+    const quoted = shown.replace(/^([^/]*\/\/[^/]*)/, `$1:${port}`);
+    throw refuse(`${JSON.stringify(quoted)} has a port out of range`, portRange);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UserError(`Invalid ${source}: ${JSON.stringify(redactUrl(text))}`, {
-      details: `Expected an http:// or https:// URL; got the ${url.protocol} scheme.`,
-    });
+    throw refuse(
+      JSON.stringify(redactUrl(text)),
+      `an http:// or https:// URL; got the ${url.protocol} scheme`,
+    );
   }
+  if (url.port === "0") throw refuse(`${JSON.stringify(redactUrl(text))} has a port out of range`, portRange);
   return text;
-}
-
-/**
- * What is wrong with a value that does not parse as a URL, shown without its secrets (a URL may
- * carry a key in its path or its user info): only what parses once given a scheme is quoted, and
- * then redacted.
- */
-function whyNotAUrl(text: string): { problem: string; expected: string } {
-  const example = `${endpointExpected}, e.g. https://mainnet.base.org`;
-  if (text === "") return { problem: "the value is empty", expected: example };
-  const scheme = /^[a-z][a-z\d+.-]*:\/\//i.exec(text)?.[0];
-  if (scheme === undefined) {
-    const shown = redactUrl(`https://${text}`);
-    if (shown === "<invalid url>") return { problem: "the value is not a URL", expected: example };
-    const withoutScheme = shown.slice("https://".length);
-    return {
-      problem: `${JSON.stringify(withoutScheme)} has no scheme`,
-      expected: `${endpointExpected} (${shown}, perhaps)`,
-    };
-  }
-  const port = /^[^/?#]*?:(\d+)$/.exec(text.slice(scheme.length).split(/[/?#]/)[0] ?? "")?.[1];
-  if (port !== undefined && Number(port) > 65_535) {
-    const shown = redactUrl(text.replace(`:${port}`, ""));
-    const quoted =
-      shown === "<invalid url>"
-        ? "the value"
-        : JSON.stringify(shown.replace(/^([^/]*\/\/[^/]*)/, `$1:${port}`));
-    return {
-      problem: `${quoted} has a port out of range`,
-      expected: `a port from 1 to 65535 in ${endpointExpected}`,
-    };
-  }
-  return { problem: "the value does not parse as a URL", expected: example };
 }
 
 /** A preset's name or a numeric chain id. */
