@@ -92,7 +92,10 @@ async function connectEvery(options: ChainOptions, logger: Logger): Promise<Endp
     (a, b) => Number(exitCodeOf(a) === ExitCode.transient) - Number(exitCodeOf(b) === ExitCode.transient),
   );
   if (first !== undefined) {
-    for (const other of others) logger.warn((other as Partial<BaseError>).shortMessage ?? String(other));
+    for (const other of others) {
+      const { shortMessage, details } = other as Partial<BaseError>;
+      logger.warn(shortMessage ? `${shortMessage}${details ? `. ${details}` : ""}` : String(other));
+    }
     throw first;
   }
   return settled.map((result) => (result as PromiseFulfilledResult<Endpoint>).value);

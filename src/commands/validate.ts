@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { Command } from "commander";
 import { UserError } from "../errors/BaseError.js";
 import { validateDirectory } from "../publish/validateDirectory.js";
@@ -24,10 +24,15 @@ export function validateCommand(): Command {
       raw,
       async ({ env }) => {
         const target = dir ?? settleOutputOptions(raw, env).out;
-        if (!existsSync(target)) {
-          throw new UserError(`No directory at ${target}`, {
+        const missing = !existsSync(target)
+          ? `No directory at ${target}`
+          : !statSync(target).isDirectory()
+            ? `${target} is not a directory`
+            : undefined;
+        if (missing) {
+          throw new UserError(missing, {
             details: "Expected a directory that `run` or `build` published into (--out), or its current/.",
-            data: { dir: target, valid: false, problems: [`${target} does not exist`] },
+            data: { dir: target, valid: false, problems: [missing] },
           });
         }
         const problems = validateDirectory(target, { deep: raw.deep === true });

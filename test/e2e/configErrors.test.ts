@@ -170,7 +170,7 @@ describe("bad configuration, end to end through the CLI", () => {
     );
     expect(bothDown.code).toBe(75);
     expect(bothDown.stderr.split("\n").slice(-4).join("\n")).toMatchInlineSnapshot(`
-      "warn: RPC endpoint http://127.0.0.1:<closed-too>/ failed eth_chainId after 2 attempts
+      "warn: RPC endpoint http://127.0.0.1:<closed-too>/ failed eth_chainId after 2 attempts. Last error: fetch failed: ECONNREFUSED. Retry later, or use another endpoint (--rpc-url).
       error: RPC endpoint http://127.0.0.1:<closed>/ failed eth_chainId after 2 attempts
       Last error: fetch failed: ECONNREFUSED. Retry later, or use another endpoint (--rpc-url).
       "
@@ -232,6 +232,7 @@ describe("bad configuration, end to end through the CLI", () => {
       failing((p) => chainArgs({ db: join(p.dir, "db.sqlite"), out: p.dir })), // holds other files
       failing((p) => ["build", "--db", join(p.dir, "missing.sqlite"), "--out", join(p.dir, "new-out")]),
       failing((p) => ["validate", join(p.dir, "missing")]),
+      failing((p) => ["validate", join(p.dir, "file.txt")]),
     ]);
     expect(results.map((r) => r.code)).toEqual(results.map(() => 1));
     expect(results.map((r) => r.stderr).join("")).toMatchInlineSnapshot(`
@@ -256,6 +257,8 @@ describe("bad configuration, end to end through the CLI", () => {
       error: No database at <dir>/missing.sqlite
       Run \`mor-throughput sync\` (or \`run\`) first, or point --db at an existing database.
       error: No directory at <dir>/missing
+      Expected a directory that \`run\` or \`build\` published into (--out), or its current/.
+      error: <dir>/file.txt is not a directory
       Expected a directory that \`run\` or \`build\` published into (--out), or its current/.
       "
     `);
