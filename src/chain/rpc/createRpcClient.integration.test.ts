@@ -83,7 +83,7 @@ describe("createRpcClient against a hostile endpoint", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransientError);
     expect((error as TransientError).message).toMatch(
-      /^RPC endpoint http:\/\/127\.0\.0\.1:\d+\/ failed eth_chainId 4 times\nLast error: HTTP 503 Service Unavailable\. Retry later/,
+      /^RPC endpoint http:\/\/127\.0\.0\.1:\d+\/ failed eth_chainId after 4 attempts\nLast error: HTTP 503 Service Unavailable\. Retry later/,
     );
     expect(proxy.stats.requests).toBe(4);
   });
