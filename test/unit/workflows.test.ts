@@ -8,6 +8,9 @@ import { packageRoot } from "../../src/util/packageRoot.js";
 
 const dir = join(packageRoot(), ".github", "workflows");
 const read = (name: string) => readFileSync(join(dir, name), "utf8");
+/** A GitHub Actions expression as the YAML holds it. */
+const expression = (text: string) => `\${{ ${text} }}`;
+const afterEveryRun = expression("!cancelled() && steps.sync.outcome != 'skipped'");
 
 type Step = {
   name?: string;
@@ -76,10 +79,23 @@ function scheduleProblems(text: string): string[] {
     const [after, at] = present[k] as [string, number];
     if (at < atBefore) problems.push(`jobs.publish: "${after}" comes before "${before}"`);
   }
-  // A failed step stops the job, so nothing after it (deploy, save) runs: no `if: always()`.
+  // A failed step stops the job: validate, upload and deploy run only after a good run. The
+  // database is saved after every run that synced, failed or not (what it committed is
+  // consistent: a run that exits 75 must not lose the ranges it synced), never after a cancel.
+  const save = steps.findLast(uses("actions/cache/save"));
+  const sync = steps.find(runs(/^npx mor-throughput run\b/));
+  if (save && save.if !== afterEveryRun) problems.push(`save the database: not if ${afterEveryRun}`);
+  if (sync && sync.id !== "sync") problems.push("run mor-throughput: its id is not sync");
   const conditions = [...Object.values(jobs), ...Object.values(jobs).flatMap((job) => job.steps ?? [])];
+  // The prune job's own condition is pruneProblems' to check.
+  const prune = Object.values(jobs).find((job) =>
+    (job.steps ?? []).some((st) => /gh cache delete/.test(st.run ?? "")),
+  );
   for (const holder of conditions) {
-    if (/\b(always|failure)\(\)/.test(holder.if ?? "")) problems.push(`if: ${holder.if} runs past a failure`);
+    if (holder === save || holder === prune) continue;
+    if (/\b(always|failure)\(\)|cancelled\(\)/.test(holder.if ?? "")) {
+      problems.push(`if: ${holder.if} runs past a failure`);
+    }
   }
   return problems;
 }
@@ -117,6 +133,9 @@ function pruneProblems(text: string): string[] {
   const needs = [job.needs ?? []].flat();
   if (name === "publish" || !needs.includes("publish"))
     problems.push(`jobs.${name}: does not run after the publish job`);
+  // Also after a failed publish, which may have saved a database too; not after a cancel.
+  if (job.if !== expression("!cancelled()"))
+    problems.push(`jobs.${name}: not if ${expression("!cancelled()")}`);
   // The newest two entries of the prefix stay (the one just saved and the one before); older ones go.
   const list = /gh cache list --key throughput-db- --sort created_at --order desc[^\n]*'\.\[2:\]/;
   if (!(job.steps ?? []).some((s) => list.test(s.run ?? "")))
@@ -189,7 +208,7 @@ describe("workflows", () => {
     expect(lint(broken, "publish.yml").map((finding) => finding.kind)).toContain("job-needs");
   });
 
-  test("behavior: publish runs hourly and on demand, never overlapping, and saves the database only after deploying", () => {
+  test("behavior: publish runs hourly and on demand, never overlapping, deploys only a good run, and saves the database after every run that synced", () => {
     expect(scheduleProblems(read("publish.yml"))).toEqual([]);
   });
 
@@ -219,6 +238,7 @@ describe("workflows", () => {
       ["uses: actions/cache/save@", "jobs.publish: no step to save the database"],
       ["RPC_URL_42161: ", "run: RPC_URL_42161 is not its secret, else https://arb1.arbitrum.io/rpc"],
       ["needs: publish", "jobs.prune-cache: does not run after the publish job"],
+      ["steps.sync.outcome", `save the database: not if ${afterEveryRun}`],
       ["if: github.event_name == 'schedule'", "jobs.keepalive: not on scheduled runs only"],
       [
         "run: npx mor-throughput validate out --deep",
@@ -243,5 +263,8 @@ describe("workflows", () => {
     expect(endpointProblems(lone)).toEqual(["env: a lone RPC_URL"]);
     const always = publish.replace("- id: deployment", "- id: deployment\n        if: always()");
     expect(scheduleProblems(always)).toEqual(["if: always() runs past a failure"]);
+    // The database saved only after a good run again: a run that exits 75 would lose its ranges.
+    const onlyAfterGood = publish.replace(/\n *if: \$\{\{ !cancelled\(\) && [^\n]*/, "");
+    expect(scheduleProblems(onlyAfterGood)).toEqual([`save the database: not if ${afterEveryRun}`]);
   });
 });
