@@ -6,7 +6,7 @@ import {
   prepareChain,
 } from "../chain/connectChain.js";
 import { compareChains, defaultConfirmations, presetForChainId } from "../chain/presets.js";
-import { type BaseError, ExitCode, exitCodeOf, UserError } from "../errors/BaseError.js";
+import { ExitCode, exitCodeOf, UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { type PerChain, valueFor } from "./options/parsePerChain.js";
 import type { ChainOptions, EndpointSpec } from "./options/settleOptions.js";
@@ -88,13 +88,11 @@ async function connectEvery(options: ChainOptions, logger: Logger): Promise<Endp
     options.endpoints.map((spec) => connectEndpoint(spec.url, options.rpc, logger)),
   );
   const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
-  const [first, ...others] = failures.sort(
-    (a, b) => Number(exitCodeOf(a) === ExitCode.transient) - Number(exitCodeOf(b) === ExitCode.transient),
-  );
+  const first = failures.find((error) => exitCodeOf(error) !== ExitCode.transient) ?? failures[0];
   if (first !== undefined) {
-    for (const other of others) {
-      const { shortMessage, details } = other as Partial<BaseError>;
-      logger.warn(shortMessage ? `${shortMessage}${details ? `. ${details}` : ""}` : String(other));
+    for (const other of failures) {
+      if (other !== first)
+        logger.warn(other instanceof Error ? other.message.split("\n").join(". ") : String(other));
     }
     throw first;
   }

@@ -72,11 +72,9 @@ export async function runCommand<Result>(
     // Also when the log options themselves were refused (--quiet with --verbose): asked for JSON
     // lines, the error is one.
     const jsonLogger =
-      context?.logFormat === "json"
-        ? context.logger
-        : context === undefined && raw.logFormat === "json"
-          ? createLogger({ format: "json", secretUrls })
-          : undefined;
+      (context?.logFormat ?? raw.logFormat) === "json"
+        ? (context?.logger ?? createLogger({ format: "json", secretUrls }))
+        : undefined;
     if (jsonLogger) {
       // One line for log collectors: the error's name and message, what to do, the exit code.
       jsonLogger.error(code === ExitCode.internal ? `internal error: ${message}` : shortMessage, {

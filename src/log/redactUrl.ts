@@ -30,7 +30,7 @@ export function redactSecrets(text: string, urls: string | readonly string[] | u
   const url = urls;
   // Only a URL with its scheme: a value without one (host:port) would parse as a scheme and a
   // path, and its "redacted form" replace readable text. Such a value is never quoted.
-  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(url)) return text;
+  if (!hasScheme(url)) return text;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -49,7 +49,15 @@ export function redactSecrets(text: string, urls: string | readonly string[] | u
   return result;
 }
 
+/** A URL's scheme and the slashes after it: `https://`. */
+const scheme = "[a-z][a-z\\d+.-]*:\\/\\/";
+
+/** Whether a value starts with a scheme (`https://...`); `host:8545` or a bare key does not. */
+export function hasScheme(value: string): boolean {
+  return new RegExp(`^${scheme}`, "i").test(value);
+}
+
 /** Every URL with a scheme in a free text (a message quoting what was typed), redacted. */
 export function redactUrlsIn(text: string): string {
-  return text.replace(/[a-z][a-z\d+.-]*:\/\/[^\s'"`]+/gi, (url) => redactUrl(url));
+  return text.replace(new RegExp(`${scheme}[^\\s'"\`]+`, "gi"), (url) => redactUrl(url));
 }

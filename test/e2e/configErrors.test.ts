@@ -114,9 +114,9 @@ describe("bad configuration, end to end through the CLI", () => {
       Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org or http://localhost:8545.
       error: Invalid --rpc-url: the value has no http:// or https:// scheme
       Expected an http:// or https:// URL of a JSON-RPC endpoint, e.g. https://mainnet.base.org or http://localhost:8545.
-      error: Invalid --rpc-url: "http://127.0.0.1:99999/" has a port out of range
+      error: Invalid --rpc-url: port 99999 is out of range
       Expected a port from 1 to 65535 in an http:// or https:// URL of a JSON-RPC endpoint.
-      error: Invalid --rpc-url: "http://127.0.0.1:0/" has a port out of range
+      error: Invalid --rpc-url: port 0 is out of range
       Expected a port from 1 to 65535 in an http:// or https:// URL of a JSON-RPC endpoint.
       error: Invalid --chain: "ethereum"
       Expected one of base, arbitrum, base-sepolia, or a numeric chain id.
