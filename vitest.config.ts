@@ -2,32 +2,26 @@ import { configDefaults, defineConfig } from "vitest/config";
 import { longestFirst } from "./test/support/longestFirst.js";
 
 /**
- * The suite in three projects, run one after another (sequence.groupOrder):
+ * Where tests live, by kind (docs/development.md):
  *
- * - unit: pure and fast, nothing started (test/unit/testProjects.test.ts checks). Two workers
- *   (the solc and large-history files take seconds each), without a fresh module graph per file.
- * - integration: what starts a dev chain (anvil), a fault proxy, a server, Chromium, npm or
- *   the CLI. Files of this kind beside their code (in src/, or in a workspace package's test/)
- *   are named *.integration.test.ts. They mostly wait on child processes, so more of them run
- *   at once than there are cores.
- * - integration-timing: the suites whose outcome depends on timing (SIGKILLs at moments
- *   measured on a clean run; a rate limiter the CLI must outrun, timeouts). Starved of CPU by
- *   other files, even by each other, they fail now and then: they run one at a time, after the
- *   rest, with a longer timeout (the crash suite's one test is 21 kills and reruns). The RPC
- *   client's suite, rate limiter and all, never failed among the other files: it runs there.
+ * - unit: a module's test beside it (src/, tooling/, scripts/, test/support/), and the
+ *   repository's own rules (test/repo/). Pure and fast: nothing is started
+ *   (test/repo/testProjects.test.ts checks).
+ * - integration: test/integration/ (a module against a real node, server or endpoint stand-in)
+ *   and test/e2e/ (the CLI, the published files, the dashboard in Chromium, the installed
+ *   package). They mostly wait on child processes, so more of them run at once than there are cores.
+ * - stress: test/stress/: the statistical suites (a hostile endpoint, kills at random moments)
+ *   and the bench's smoke run. Their outcome depends on timing, so they run alone, one file at a
+ *   time, with a longer timeout: `npm run test:stress` (CI runs it after `npm test`).
  *
- * Both integration projects build dist/ first (test/support/buildDist.ts, once per run).
+ * The integration and stress projects build dist/ first (test/support/buildDist.ts, once per run).
  */
-const integrationBeside = ["src/**/*.integration.test.ts", "packages/*/test/**/*.integration.test.ts"];
-const timingSensitive = ["test/e2e/crash.test.ts", "test/e2e/hostileEndpoint.test.ts"];
 const buildDist = "test/support/buildDist.ts";
 /**
- * The integration files that run longest, longest first (about 20 to 55 s each in a fresh-clone
- * `npm test` on 2026-11-26, read from its output): they start first, and the short ones fill the
- * workers around them.
+ * The integration files that run longest, longest first: they start first, and the short ones
+ * fill the workers around them.
  */
 export const longest = [
-  "test/bench/bench.test.ts",
   "test/e2e/installedPackage.test.ts",
   "test/e2e/multichainFaults.test.ts",
   "test/e2e/reorg.test.ts",
@@ -38,7 +32,7 @@ export const longest = [
   "test/e2e/concurrency.test.ts",
   "test/e2e/dashboardInteractions.test.ts",
   "test/e2e/pipeline.test.ts",
-  "packages/client/test/installedClient.integration.test.ts",
+  "test/e2e/installedClient.test.ts",
 ];
 
 export default defineConfig({
@@ -54,11 +48,13 @@ export default defineConfig({
           name: "unit",
           include: [
             "src/**/*.test.ts",
-            "packages/*/test/**/*.test.ts",
-            "test/unit/**/*.test.ts",
+            "tooling/**/*.test.ts",
+            "scripts/**/*.test.ts",
             "test/support/**/*.test.ts",
+            "test/repo/**/*.test.ts",
           ],
-          exclude: [...configDefaults.exclude, ...integrationBeside],
+          exclude: [...configDefaults.exclude],
+          setupFiles: ["test/support/forbidStarting.ts"],
           isolate: false,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
@@ -68,8 +64,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: [...integrationBeside, "test/e2e/**/*.test.ts", "test/bench/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...timingSensitive],
+          include: ["test/integration/**/*.test.ts", "test/e2e/**/*.test.ts"],
           globalSetup: [buildDist],
           // One module graph per worker, not per file: the files share no state (nothing is
           // mocked), and the imports (viem, the dev chain) are paid once per worker.
@@ -81,8 +76,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "integration-timing",
-          include: timingSensitive,
+          name: "stress",
+          include: ["test/stress/**/*.test.ts"],
           globalSetup: [buildDist],
           maxWorkers: 1,
           testTimeout: 300_000,

@@ -2,11 +2,11 @@
 // artifacts that the demo, the tests and the bench deploy (src/devchain/artifacts/*.json, shipped in
 // the package: an installed package has no compiler). After changing a contract:
 //   npm run build:contracts     then commit the .sol and the .json together
-// src/devchain/compileContracts.test.ts fails while the two disagree.
+// tooling/contracts/compileContracts.test.ts fails while the two disagree.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { compileContracts } from "../src/devchain/compileContracts.js";
 import { artifactsDir, contractNames } from "../src/devchain/contractArtifacts.js";
+import { compileContracts } from "../tooling/contracts/compileContracts.js";
 
 const artifacts = await compileContracts();
 const dir = artifactsDir();

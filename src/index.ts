@@ -2,7 +2,7 @@
  * The public entry point of both packages, `mor-throughput` and `@mor-throughput/client` (built
  * from this very file by packages/client/build.mjs): the API's response types (generated from
  * schemas/), a typed client that fetches and validates them, and what tells a stale publication.
- * It reaches src/api/ and schemas/ only (packages/client/test/sources.test.ts).
+ * It reaches src/api/ and schemas/ only (test/repo/clientSources.test.ts).
  *
  *     import { createThroughputClient } from "@mor-throughput/client";
  *     const api = createThroughputClient("https://example.github.io/mor-throughput/");

@@ -1,8 +1,8 @@
 import type { Hex } from "viem";
 import type { HistorySession } from "../../src/devchain/history.js";
-import { nodeCall } from "../../src/devchain/nodeCall.js";
-import { signedClose } from "../../src/devchain/signedClose.js";
-import { startDevChain } from "../../src/devchain/startDevChain.js";
+import { nodeCall } from "../../tooling/devchain/nodeCall.js";
+import { signedClose } from "../../tooling/devchain/signedClose.js";
+import { startDevChain } from "../../tooling/devchain/startDevChain.js";
 import { devChainId, endTime } from "./benchContext.js";
 import type { Catalog } from "./synth/catalog.js";
 import type { SynthChain } from "./synth/writeSynthDb.js";

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runProcess } from "../../src/util/runProcess.js";
+import { runProcess } from "../../tooling/process/runProcess.js";
 
 export type Measured = {
   wallMs: number;

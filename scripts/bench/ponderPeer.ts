@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { marketplaceAbi } from "../../src/chain/abi.js";
-import { freePort } from "../../src/util/freePort.js";
+import { freePort } from "../../tooling/process/freePort.js";
 import { treeCpuMs, treeMemoryKb } from "./measure.js";
 
 /** The Ponder app of this repository (scripts/ponder-app): ours, copied into the install folder. */

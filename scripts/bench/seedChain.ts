@@ -1,9 +1,9 @@
 import type { Address } from "viem";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History } from "../../src/devchain/history.js";
-import { nodeCall } from "../../src/devchain/nodeCall.js";
 import type { AnvilNode } from "../../src/devchain/startAnvil.js";
-import { startDevChain } from "../../src/devchain/startDevChain.js";
+import { nodeCall } from "../../tooling/devchain/nodeCall.js";
+import { startDevChain } from "../../tooling/devchain/startDevChain.js";
 
 export type SeededChain = {
   node: AnvilNode;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { TestClose } from "./makeCloseDays.js";
-import { rollupOf } from "./rollupOf.js";
+import type { TestClose } from "../../tooling/rollup/makeCloseDays.js";
+import { rollupOf } from "../../tooling/rollup/rollupOf.js";
 
 const day = 86_400;
 const asOf = Date.UTC(2026, 2, 15, 12, 34, 56) / 1000;

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
+import type { TestClose } from "../../tooling/rollup/makeCloseDays.js";
+import { rollupOf } from "../../tooling/rollup/rollupOf.js";
 import { floorHour } from "../api/periods.js";
 import { DistinctCounter } from "./DistinctCounter.js";
-import type { TestClose } from "./makeCloseDays.js";
-import { rollupOf } from "./rollupOf.js";
 
 const hour = 3_600;
 const day = 86_400;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
+import type { TestClose } from "../../tooling/rollup/makeCloseDays.js";
+import { rollupOf } from "../../tooling/rollup/rollupOf.js";
 import { floorHour } from "../api/periods.js";
-import type { TestClose } from "./makeCloseDays.js";
-import { rollupOf } from "./rollupOf.js";
 
 const hour = 3_600;
 const day = 86_400;

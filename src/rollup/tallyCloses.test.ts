@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { TestClose } from "./makeCloseDays.js";
-import { rollupOf } from "./rollupOf.js";
+import type { TestClose } from "../../tooling/rollup/makeCloseDays.js";
+import { rollupOf } from "../../tooling/rollup/rollupOf.js";
 
 const day = 86_400;
 /** Not on an hour: windows and buckets must not line up by accident. */

@@ -1,9 +1,9 @@
 import { encodeAbiParameters, type Hex, hexToBytes } from "viem";
 import { describe, expect, test } from "vitest";
+import { fakeReceipt } from "../../tooling/fakeChain/fakeChain.js";
 import type { SessionLog } from "../chain/parseSessionLog.js";
 import type { SessionRead, SessionState } from "../chain/readSessions.js";
 import { buildRangeRows } from "./buildRangeRows.js";
-import { fakeReceipt } from "./fakeChain.js";
 
 const id = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hex;
 const provider = "0x00000000000000000000000000000000000000B0";

@@ -1,9 +1,9 @@
 import { getAddress, type Hex } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
+import { createFakeChain, type FakeChain } from "../../tooling/fakeChain/fakeChain.js";
+import { followFake } from "../../tooling/fakeChain/followFake.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
 import { openStore, type Store } from "../store/openStore.js";
-import { createFakeChain, type FakeChain } from "./fakeChain.js";
-import { followFake } from "./followFake.js";
 
 const id = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hex;
 const bidA = id(0xb1);
@@ -110,7 +110,12 @@ describe("followChain: a lagging backend", () => {
     s.chain.close(id(1));
     s.chain.mine(4);
     s.chain.lagReads.set(id(1), 2);
-    await followFake(s.sync, s.chain, {}, { sessionReadAttempts: 3 });
+    await followFake(
+      s.sync,
+      s.chain,
+      {},
+      { sessionRetry: { attempts: 3, delay: { baseMs: 1, growth: "linear" } } },
+    );
     expect(readsOf(s.chain.calls.readSessions, id(1))).toBe(3);
     expect(rows(s.store, "SELECT kind, closed_at FROM closes")).toEqual([
       { kind: "v2", closed_at: s.chain.blocks[5]?.timestamp },
@@ -126,7 +131,12 @@ describe("followChain: a lagging backend", () => {
     s.chain.close(id(1));
     s.chain.mine(4);
     s.chain.lagReads.set(id(1), 99);
-    const summary = await followFake(s.sync, s.chain, {}, { sessionReadAttempts: 3 });
+    const summary = await followFake(
+      s.sync,
+      s.chain,
+      {},
+      { sessionRetry: { attempts: 3, delay: { baseMs: 1, growth: "linear" } } },
+    );
     expect(summary).toMatchObject({ sessionsOpened: 1, sessionsClosed: 1, complete: true });
     expect(readsOf(s.chain.calls.readSessions, id(1))).toBe(3);
     expect(rows(s.store, "SELECT kind, key, block_number FROM anomalies")).toEqual([

@@ -1,10 +1,10 @@
 import { getAddress, type Hex } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
+import { createFakeChain, type FakeChain } from "../../tooling/fakeChain/fakeChain.js";
+import { followFake } from "../../tooling/fakeChain/followFake.js";
 import { TransientError, UserError } from "../errors/BaseError.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
 import { openStore, type Store } from "../store/openStore.js";
-import { createFakeChain, type FakeChain } from "./fakeChain.js";
-import { followFake } from "./followFake.js";
 
 const id = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hex;
 const bidA = id(0xb1);

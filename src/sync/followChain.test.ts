@@ -1,11 +1,11 @@
 import { getAddress, type Hex } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
+import { createFakeChain } from "../../tooling/fakeChain/fakeChain.js";
+import { followFake } from "../../tooling/fakeChain/followFake.js";
 import { UserError } from "../errors/BaseError.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
 import { openStore, type Store } from "../store/openStore.js";
-import { createFakeChain } from "./fakeChain.js";
 import type { FollowOptions, FollowTarget } from "./followChain.js";
-import { followFake } from "./followFake.js";
 
 const chainId = 8453;
 const id = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hex;

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
-import type { DevChain } from "../../src/devchain/startDevChain.js";
+import type { DevChain } from "../../tooling/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedPublication } from "../support/expected/expectedPublication.js";
 import { devChainId } from "../support/expectedFor.js";

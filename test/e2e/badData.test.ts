@@ -5,7 +5,7 @@ import { type Address, concat, getAddress, type Hex, keccak256, stringToHex, zer
 import { describe, expect, test } from "vitest";
 import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
-import { signedClose } from "../../src/devchain/signedClose.js";
+import { signedClose } from "../../tooling/devchain/signedClose.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";
 import { readPublished, readPublishedJson } from "../support/readPublished.js";

@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createStaticServer } from "../../src/publish/createStaticServer.js";
-import { freePort } from "../../src/util/freePort.js";
+import { freePort } from "../../tooling/process/freePort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";

@@ -3,8 +3,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { freePort } from "../../src/util/freePort.js";
-import { runProcess } from "../../src/util/runProcess.js";
+import { freePort } from "../../tooling/process/freePort.js";
+import { runProcess } from "../../tooling/process/runProcess.js";
 import { cliEnv, cliPath, runCli } from "../support/runCli.js";
 import { useTempDir } from "../support/useTempDir.js";
 

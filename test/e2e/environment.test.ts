@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { runProcess } from "../../src/util/runProcess.js";
+import { runProcess } from "../../tooling/process/runProcess.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { cliEnv, cliPath } from "../support/runCli.js";
 import { useDevChain } from "../support/useDevChain.js";

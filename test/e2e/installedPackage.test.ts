@@ -10,7 +10,7 @@ import {
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { packageRoot } from "../../src/util/packageRoot.js";
-import { type ProcessResult, runProcess } from "../../src/util/runProcess.js";
+import { type ProcessResult, runProcess } from "../../tooling/process/runProcess.js";
 import { lockForTarball } from "../support/lockForTarball.js";
 import { npm, npmEnv, type PackResult } from "../support/npm.js";
 import { cliEnv } from "../support/runCli.js";

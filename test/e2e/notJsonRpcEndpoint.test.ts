@@ -1,11 +1,12 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { describe, test } from "vitest";
 import {
   type ScriptedEndpoint,
   type ScriptedReply,
   startScriptedEndpoint,
-} from "../../src/devchain/startScriptedEndpoint.js";
+} from "../../tooling/endpoints/startScriptedEndpoint.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
@@ -126,6 +127,48 @@ describe("an --rpc-url that is not a JSON-RPC endpoint, through the CLI", () => 
       }
     },
   );
+
+  test.concurrent("error: the endpoint down during the creation-block search: exit 75, nothing of the chain written, nothing published", async ({
+    expect,
+  }) => {
+    // Up for its identity and head, down (HTTP 503) for eth_getCode of a past block: the search.
+    const endpoint = await startScriptedEndpoint(
+      (_n, body) =>
+        /"eth_getCode","params":\["0x[0-9a-f]+","0x/.test(body)
+          ? { status: 503, body: "Service Unavailable" }
+          : "forward",
+      chain.rpcUrl,
+    );
+    try {
+      const caseDir = join(dir, "getcode-down");
+      mkdirSync(caseDir);
+      const db = join(caseDir, "db.sqlite");
+      const out = join(caseDir, "out");
+      const result = await runCli(
+        ["run", "--rpc-url", endpoint.url, "--contract", chain.contract, "--confirmations", "0"].concat([
+          "--rpc-retries",
+          "1",
+          "--db",
+          db,
+          "--out",
+          out,
+        ]),
+        { timeoutMs: 60_000 },
+      );
+      expect(result.code, result.stderr).toBe(75);
+      expect(result.stderr).toMatch(/^error: .*eth_getCode/m);
+      expect(result.stderr).not.toContain("starting at the preset's start block");
+      expect(existsSync(join(out, "api"))).toBe(false);
+      const sqlite = new Database(db, { readonly: true });
+      try {
+        expect(sqlite.prepare("SELECT count(*) AS n FROM chains").get()).toEqual({ n: 0 });
+      } finally {
+        sqlite.close();
+      }
+    } finally {
+      await endpoint.close();
+    }
+  });
 
   test.concurrent("behavior: a node behind a proxy that answers HTTP 503 twice: the run goes on, each wait a line at the default log level", async ({
     expect,

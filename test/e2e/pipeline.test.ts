@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History, HistoryClose, HistorySession } from "../../src/devchain/history.js";
-import { signedClose } from "../../src/devchain/signedClose.js";
+import { signedClose } from "../../tooling/devchain/signedClose.js";
 import { copyState } from "../support/copyState.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";

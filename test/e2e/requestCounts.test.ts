@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startVirtualChain, type VirtualChain } from "../../src/devchain/virtual/startVirtualChain.js";
-import { paidEndpoint } from "../../src/devchain/virtual/virtualLimits.js";
-import { scenarioSpec } from "../../src/devchain/virtual/virtualScenarios.js";
+import { startVirtualChain, type VirtualChain } from "../../tooling/virtualChain/startVirtualChain.js";
+import { paidEndpoint } from "../../tooling/virtualChain/virtualLimits.js";
+import { scenarioSpec } from "../../tooling/virtualChain/virtualScenarios.js";
 import { parseJson, runCli } from "../support/runCli.js";
 
 /**

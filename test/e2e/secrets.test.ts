@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { freePort } from "../../src/util/freePort.js";
+import { freePort } from "../../tooling/process/freePort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";

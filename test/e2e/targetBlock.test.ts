@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { createFaultProxy } from "../../src/devchain/createFaultProxy.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { nodeCall } from "../../src/devchain/nodeCall.js";
+import { nodeCall } from "../../tooling/devchain/nodeCall.js";
+import { createFaultProxy } from "../../tooling/faultProxy/createFaultProxy.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";
 import { indexedLogs } from "../support/indexedLogs.js";

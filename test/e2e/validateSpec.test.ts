@@ -2,7 +2,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import type { DevChain } from "../../src/devchain/startDevChain.js";
+import type { DevChain } from "../../tooling/devchain/startDevChain.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
 import { useDevChains } from "../support/useDevChains.js";

@@ -1,4 +1,4 @@
-import { runProcess } from "../../src/util/runProcess.js";
+import { runProcess } from "../../tooling/process/runProcess.js";
 import { type CliResult, cliEnv, cliPath } from "./runCli.js";
 
 export type KillPlan = {

@@ -1,6 +1,6 @@
 import { getAddress, type Hex, keccak256, stringToHex } from "viem";
 import type { History } from "../../src/devchain/history.js";
-import { signedClose } from "../../src/devchain/signedClose.js";
+import { signedClose } from "../../tooling/devchain/signedClose.js";
 
 const id = (label: string): Hex => keccak256(stringToHex(label));
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { type ProcessResult, runProcess } from "../../src/util/runProcess.js";
+import { type ProcessResult, runProcess } from "../../tooling/process/runProcess.js";
 
 export const cliPath = fileURLToPath(new URL("../../bin/mor-throughput.js", import.meta.url));
 

@@ -1,7 +1,7 @@
 import { type Hex, keccak256, stringToHex } from "viem";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
-import { signedClose } from "../../src/devchain/signedClose.js";
+import { signedClose } from "../../tooling/devchain/signedClose.js";
 
 /** Base's history ends here; Arbitrum's last block comes five hours later. */
 export const baseEnd = Date.UTC(2026, 7, 1, 12, 0, 0) / 1000;

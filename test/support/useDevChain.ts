@@ -1,5 +1,5 @@
 import type { History } from "../../src/devchain/history.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import { type DevChain, startDevChain } from "../../tooling/devchain/startDevChain.js";
 import { useStarted } from "./useStarted.js";
 
 /**

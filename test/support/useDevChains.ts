@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import type { History } from "../../src/devchain/history.js";
-import { type DevChain, startDevChain } from "../../src/devchain/startDevChain.js";
+import { type DevChain, startDevChain } from "../../tooling/devchain/startDevChain.js";
 import { lateBound } from "./lateBound.js";
 
 /** What startDevChain takes: the history, and its options. */

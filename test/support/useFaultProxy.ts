@@ -1,4 +1,8 @@
-import { createFaultProxy, type FaultConfig, type FaultProxy } from "../../src/devchain/createFaultProxy.js";
+import {
+  createFaultProxy,
+  type FaultConfig,
+  type FaultProxy,
+} from "../../tooling/faultProxy/createFaultProxy.js";
 import { useStarted } from "./useStarted.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { VirtualHistory } from "../../../src/devchain/virtual/planVirtualHistory.js";
+import type { VirtualHistory } from "../../../tooling/virtualChain/planVirtualHistory.js";
 
 /** What a virtual chain's history holds up to a block: what a complete index of it holds. */
 export type HistoryCounts = {

@@ -1,4 +1,4 @@
-import type { VirtualChain } from "../../../src/devchain/virtual/startVirtualChain.js";
+import type { VirtualChain } from "../../../tooling/virtualChain/startVirtualChain.js";
 import type { MorRunner } from "../runMor.js";
 import type { ScaleMeasure } from "./scaleTypes.js";
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { VirtualChain } from "../../../src/devchain/virtual/startVirtualChain.js";
+import type { VirtualChain } from "../../../tooling/virtualChain/startVirtualChain.js";
 import type { BenchContext } from "../benchContext.js";
 import { installPonder, runPonder } from "../ponderPeer.js";
 import type { PeerScale } from "./scaleTypes.js";

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { startVirtualChain, type VirtualChain } from "../../../src/devchain/virtual/startVirtualChain.js";
+import { startVirtualChain, type VirtualChain } from "../../../tooling/virtualChain/startVirtualChain.js";
 import {
   paidEndpoint,
   publicEndpoint,
   type VirtualLimits,
-} from "../../../src/devchain/virtual/virtualLimits.js";
-import { type ScenarioName, scenarioSpec } from "../../../src/devchain/virtual/virtualScenarios.js";
+} from "../../../tooling/virtualChain/virtualLimits.js";
+import { type ScenarioName, scenarioSpec } from "../../../tooling/virtualChain/virtualScenarios.js";
 import type { BenchContext } from "../benchContext.js";
 import { type ChainSyncFigures, syncedChains } from "../runMor.js";
 import { historyCounts, lowerBoundRequests } from "./historyCounts.js";

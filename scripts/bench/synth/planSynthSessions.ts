@@ -1,6 +1,6 @@
 import type { SessionState } from "../../../src/chain/readSessions.js";
 import { seededRandom } from "../../../src/devchain/seededRandom.js";
-import { weightedPicker } from "../../../src/devchain/weightedPicker.js";
+import { weightedPicker } from "../../../tooling/virtualChain/weightedPicker.js";
 import type { Catalog } from "./catalog.js";
 
 /** 14 months of history before the as-of time. */

@@ -1,0 +1,59 @@
+import { describe, expect, test } from "vitest";
+import { headersFromFile, parseHeadersFile } from "../../test/support/parseHeadersFile.js";
+import {
+  cacheControl,
+  headerRules,
+  headersFor,
+  immutableCacheControl,
+  renderHeadersFile,
+} from "./headers.js";
+
+const samplePaths = [
+  "/",
+  "/index.html",
+  "/assets/dashboard-ABC123.js",
+  "/assets/dashboard-ABC123.css",
+  "/api/throughput/summary.json",
+  "/api/throughput/rollup/hourly.json",
+  "/api/throughput/openapi.json",
+  "/api/throughput/schemas/bucket.schema.json",
+];
+
+describe("headers", () => {
+  test("default: the API is JSON, open to every origin, cached for an hourly update", () => {
+    expect(headersFor("/api/throughput/summary.json")).toMatchObject({
+      "Content-Type": "application/json; charset=utf-8",
+      "Access-Control-Allow-Origin": "*",
+      "Cache-Control": "public, max-age=300, stale-while-revalidate=3600",
+      "X-Content-Type-Options": "nosniff",
+    });
+  });
+
+  test("behavior: the page is short-lived with a CSP; its hashed assets are immutable", () => {
+    for (const path of ["/", "/index.html"]) {
+      expect(headersFor(path, "/x/index.html")["Content-Type"]).toBe("text/html; charset=utf-8");
+      expect(headersFor(path, "/x/index.html")["Cache-Control"]).toBe(cacheControl);
+      expect(headersFor(path, "/x/index.html")["Content-Security-Policy"]).toContain("default-src 'none'");
+    }
+    expect(headersFor("/assets/dashboard-ABC.js")).toMatchObject({
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Cache-Control": immutableCacheControl,
+    });
+    expect(headersFor("/assets/dashboard-ABC.js")["Content-Security-Policy"]).toBeUndefined();
+  });
+
+  test("behavior: _headers gives every path the headers serve sends (content type aside, which hosts infer)", () => {
+    const rules = parseHeadersFile(renderHeadersFile());
+    expect(rules.map((rule) => rule.pattern)).toEqual(headerRules.map((rule) => rule.pattern));
+    for (const path of samplePaths) {
+      const fromFile = headersFromFile(rules, path);
+      // The hosts join a header set by two matching rules with a comma: no rule pair may do that.
+      const names = fromFile.map(([name]) => name.toLowerCase());
+      expect(new Set(names).size, `${path}: ${names.join(", ")}`).toBe(names.length);
+      const served = headersFor(path);
+      for (const [name, value] of fromFile) expect(served[name], `${path} ${name}`).toBe(value);
+      expect(served["Access-Control-Allow-Origin"]).toBe("*");
+      expect(served["Cache-Control"]).toBe(fromFile.find(([name]) => name === "Cache-Control")?.[1]);
+    }
+  });
+});

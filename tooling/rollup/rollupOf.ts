@@ -1,0 +1,72 @@
+import type { ApiFiles, ChainFiles } from "../../src/api/apiTypes.js";
+import type { Labels } from "../../src/rollup/computeChainFiles.js";
+import { computeChainFiles } from "../../src/rollup/computeChainFiles.js";
+import { computeLeaderboards } from "../../src/rollup/computeLeaderboards.js";
+import type { Tally } from "../../src/rollup/createTally.js";
+import { createUniverse, type Universe } from "../../src/rollup/createUniverse.js";
+import { tallyCloses } from "../../src/rollup/tallyCloses.js";
+import type { BidRecord } from "../../src/store/createIndexReader.js";
+import { makeCloseDays, type TestClose } from "./makeCloseDays.js";
+
+/** The bids and labels of a test: refs as the store would number them. */
+export type TestWorld = {
+  /** By bid ref. Default: bid 1 of model 1 and provider 1 at 1 wei a second. */
+  bids?: Record<number, { model: number; provider: number; price?: bigint; chainId?: number }>;
+  /** Providers known only from close logs (all their bids unreadable). */
+  providers?: readonly number[];
+  /** modelId by model ref; default: the ref as a 64-hex word. */
+  modelIds?: Record<number, string>;
+  /** Address by provider ref; default: the ref as a 40-hex address. */
+  providerAddresses?: Record<number, string>;
+};
+
+export type TestRollup = {
+  bids: Map<number, BidRecord>;
+  universe: Universe;
+  tally: Tally;
+  labels: Labels;
+  files: ChainFiles & Pick<ApiFiles, "models.json" | "providers.json">;
+};
+
+/** Test-only: every published file of these closes, as of `asOf`, through the real rollup. */
+export function rollupOf(closes: readonly TestClose[], asOf: number, world: TestWorld = {}): TestRollup {
+  const bidSpecs = world.bids ?? { 1: { model: 1, provider: 1 } };
+  const bids = new Map<number, BidRecord>(
+    Object.entries(bidSpecs).map(([ref, bid]) => [
+      Number(ref),
+      {
+        chainId: bid.chainId ?? 8453,
+        modelRef: bid.model,
+        providerRef: bid.provider,
+        pricePerSecond: bid.price ?? 1n,
+      },
+    ]),
+  );
+  const providerRefs = new Set<number>(world.providers ?? []);
+  for (const bid of bids.values()) providerRefs.add(bid.providerRef);
+  for (const close of closes) if (close.providerRef) providerRefs.add(close.providerRef);
+  const modelIds = new Map<number, string>();
+  for (const bid of bids.values()) {
+    modelIds.set(
+      bid.modelRef,
+      world.modelIds?.[bid.modelRef] ?? `0x${bid.modelRef.toString(16).padStart(64, "0")}`,
+    );
+  }
+  const providers = new Map<number, string>();
+  for (const ref of providerRefs) {
+    providers.set(ref, world.providerAddresses?.[ref] ?? `0x${ref.toString(16).padStart(40, "0")}`);
+  }
+  const labels: Labels = { modelIds, providers, modelName: (ref) => `model ${ref}` };
+  const universe = createUniverse(bids, providerRefs);
+  const tally = tallyCloses(makeCloseDays(closes), asOf, universe);
+  return {
+    bids,
+    universe,
+    tally,
+    labels,
+    files: {
+      ...computeChainFiles(tally, universe, labels, []),
+      ...computeLeaderboards(tally, universe, labels),
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { multicall3Address } from "../../src/chain/presets.js";
+import type { VirtualChainState } from "./createVirtualChainState.js";
+import {
+  decodeAggregate3Calls,
+  encodeAggregate3Results,
+  encodeBid,
+  encodeModel,
+  encodeSession,
+  encodeStats,
+  selectors,
+  uintWord,
+} from "./virtualAbi.js";
+import { sessionIdOf, sessionIndexOf, userOf } from "./virtualIds.js";
+
+/** What an eth_call returns: data, or a revert. */
+export type CallOutcome = { ok: true; data: string } | { ok: false };
+
+/** Runtime code shown by eth_getCode: anything non-empty. */
+const someCode = "0x6080604052348015600f57600080fd5b50600436106100365760003560e01c";
+
+export type VirtualCalls = {
+  /** eth_call of `data` to `to` at `block`. */
+  call(to: string, data: string, block: number): CallOutcome;
+  /** eth_getCode: the marketplace from its creation block on, Multicall3 always. */
+  code(address: string, block: number): string;
+};
+
+/** The marketplace's view functions and Multicall3's aggregate3, answered from the history. */
+export function createVirtualCalls(state: VirtualChainState): VirtualCalls {
+  const { spec, history } = state;
+  const { sessions, bids, models, clock } = history;
+  const contract = spec.contract.toLowerCase();
+  const multicall = multicall3Address.toLowerCase();
+  const bidIndex = new Map(bids.map((bid, k) => [bid.bidId, k]));
+  const modelIndex = new Map(models.map((model, k) => [model.modelId, k]));
+  const modelData = models.map((model) => encodeModel(model));
+  const unknownModel = encodeModel(undefined);
+
+  const receiptOf = (i: number, closedAt: number): string => {
+    let receipt = `${sessionIdOf(spec.seed, i).slice(2)}${uintWord(spec.chainId)}${uintWord(closedAt * 1000 - 4000)}`;
+    receipt += `${uintWord(sessions.tps[i] as number)}${uintWord(sessions.ttftMs[i] as number)}`;
+    if (sessions.v2[i] === 1)
+      receipt += `${uintWord(sessions.inputTokens[i] as number)}${uintWord(sessions.outputTokens[i] as number)}`;
+    return receipt;
+  };
+
+  const getSession = (id: string, block: number): string => {
+    const i = sessionIndexOf(spec.seed, id);
+    if (i === undefined || i >= sessions.count || (sessions.openBlock[i] as number) > block)
+      return encodeSession(undefined);
+    const closeBlock = sessions.closeBlock[i] as number;
+    const closed = closeBlock >= 0 && closeBlock <= block;
+    const closedAt = closed ? clock.timestamp(closeBlock) : 0;
+    return encodeSession({
+      user: userOf(spec.seed, i),
+      bidId: bids[sessions.bid[i] as number]?.bidId ?? "0x0",
+      stake: BigInt(sessions.stake[i] as number) * 10n ** 15n,
+      receipt: closed ? receiptOf(i, closedAt) : "",
+      closeoutType: closed ? (sessions.closeoutType[i] as number) : 0,
+      openedAt: clock.timestamp(sessions.openBlock[i] as number),
+      endsAt: sessions.endsAt[i] as number,
+      closedAt,
+      isActive: !closed,
+    });
+  };
+
+  const contractCall = (data: string, block: number): CallOutcome => {
+    const selector = data.slice(0, 10).toLowerCase();
+    const arg = (k: number) => `0x${data.slice(10 + 64 * k, 74 + 64 * k).toLowerCase()}`;
+    if (selector === selectors.getSession) return { ok: true, data: getSession(arg(0), block) };
+    if (selector === selectors.getBid) {
+      const bid = bids[bidIndex.get(arg(0)) ?? -1];
+      return {
+        ok: true,
+        data: encodeBid(bid && { ...bid, modelId: (models[bid.model] as (typeof models)[number]).modelId }),
+      };
+    }
+    if (selector === selectors.getModel) {
+      const k = modelIndex.get(arg(0));
+      return { ok: true, data: k === undefined ? unknownModel : (modelData[k] as string) };
+    }
+    if (selector === selectors.getProviderModelStats) {
+      const k = modelIndex.get(arg(0));
+      const provider = `0x${arg(1).slice(26)}`;
+      const counters = k === undefined ? undefined : state.pairCounters(k, provider, block);
+      const signed = counters?.successCount ?? 0;
+      return {
+        ok: true,
+        data: encodeStats({
+          tpsMean: signed > 0 ? Math.floor((counters?.tpsSum ?? 0) / signed) : 0,
+          ttftMean: signed > 0 ? Math.floor((counters?.ttftSum ?? 0) / signed) : 0,
+          totalDuration: counters?.totalDuration ?? 0,
+          successCount: signed,
+          totalCount: counters?.totalCount ?? 0,
+        }),
+      };
+    }
+    return { ok: false };
+  };
+
+  const call = (to: string, data: string, block: number): CallOutcome => {
+    const target = to.toLowerCase();
+    if (target === contract)
+      return block >= spec.creationBlock ? contractCall(data, block) : { ok: true, data: "0x" };
+    if (target === multicall && data.slice(0, 10).toLowerCase() === selectors.aggregate3) {
+      const results = decodeAggregate3Calls(data).map((inner) => {
+        const outcome = call(inner.target, inner.callData, block);
+        return outcome.ok ? { success: true, data: outcome.data } : { success: false, data: "0x" };
+      });
+      return { ok: true, data: encodeAggregate3Results(results) };
+    }
+    return { ok: true, data: "0x" };
+  };
+
+  return {
+    call,
+    code(address, block) {
+      const target = address.toLowerCase();
+      if (target === multicall) return someCode;
+      return target === contract && block >= spec.creationBlock ? someCode : "0x";
+    },
+  };
+}
