@@ -5,6 +5,13 @@ export type Period = "hourly" | "daily" | "monthly";
 export const secondsPerHour = 3_600;
 export const secondsPerDay = 86_400;
 
+/** Periods kept per series, the as-of period included (SPEC.md, "Series range and retention"). */
+export const retentionPeriods: Readonly<Record<Period, number | undefined>> = {
+  hourly: 336,
+  daily: 365,
+  monthly: undefined,
+};
+
 export function floorHour(ts: number): number {
   return ts - mod(ts, secondsPerHour);
 }

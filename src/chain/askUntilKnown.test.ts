@@ -5,7 +5,10 @@ describe("askUntilKnown", () => {
   test("default: asks again while the answer is null, and returns the first known one", async () => {
     const answers = [null, null, "block"];
     let asked = 0;
-    const answer = await askUntilKnown(async () => answers[asked++] ?? null, { attempts: 5, delayMs: 1 });
+    const answer = await askUntilKnown(async () => answers[asked++] ?? null, {
+      attempts: 5,
+      delay: { baseMs: 1, growth: "linear" },
+    });
     expect([answer, asked]).toEqual(["block", 3]);
   });
 
@@ -16,7 +19,7 @@ describe("askUntilKnown", () => {
         asked++;
         return null;
       },
-      { attempts: 4, delayMs: 1 },
+      { attempts: 4, delay: { baseMs: 1, growth: "linear" } },
     );
     expect([answer, asked]).toEqual([null, 4]);
   });

@@ -10,6 +10,7 @@ import {
   sizeAfterRefusal,
   splitRange,
 } from "./nextRangeSize.js";
+import { type RetryPolicy, retryPolicies } from "./retryPolicies.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 import { RpcResponseError } from "./rpc/RpcError.js";
 
@@ -49,8 +50,8 @@ export type LogFetcherOptions = {
   heavyResult?: number;
   /** Attempts for a single block whose logs the endpoint refuses to serve. Default: the client's retries + 1. */
   singleBlockAttempts?: number;
-  /** First wait before asking a lagging endpoint again; grows linearly, 5 asks in all. */
-  lagDelayMs?: number;
+  /** Asking a lagging endpoint again for a range's end block: default retryPolicies.laggingRange. */
+  lagRetry?: RetryPolicy;
   logger?: Logger;
 };
 
@@ -63,7 +64,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
     ...(options.heavyResult !== undefined ? { heavyResult: options.heavyResult } : {}),
   };
   const singleBlockAttempts = options.singleBlockAttempts ?? client.retries + 1;
-  const lagDelayMs = options.lagDelayMs ?? 250;
+  const lagRetry = options.lagRetry ?? retryPolicies.laggingRange;
   const logger = options.logger ?? silentLogger;
   // Start with one block and grow while ranges come back light (nextRangeSize.ts): a dense chain
   // never answers with one enormous response, and a sparse one reaches large ranges after a few
@@ -103,11 +104,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
       logger.debug("block range end not known to the endpoint yet", { from, to });
       return null;
     };
-    const range = await withRetry(ask, {
-      attempts: 5,
-      delay: { baseMs: lagDelayMs, growth: "linear" },
-      retryAnswer: (answer) => answer === null,
-    });
+    const range = await withRetry(ask, { ...lagRetry, retryAnswer: (answer) => answer === null });
     if (range) return range;
     throw new TransientError(`The RPC endpoint ${client.safeUrl} does not return block ${to}`, {
       details:

@@ -2,7 +2,7 @@ import type { Address, Hex } from "viem";
 
 /**
  * A declarative marketplace history: what the dev chain should hold. writeHistory puts it on
- * chain; test/support/expectedFiles computes the published files from it independently.
+ * chain; test/support/expected/ computes the published files from it independently.
  * All times are unix seconds.
  */
 

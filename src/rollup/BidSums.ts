@@ -1,5 +1,4 @@
-/** Past this a double's sum could lose a unit (Sums.ts carries such sums into a bigint). */
-const exactLimit = 2 ** 52;
+import { exactLimit } from "./Sums.js";
 
 /**
  * One day's closes summed per bid, filed into the day's buckets at once: a day holds thousands of

@@ -1,5 +1,5 @@
 /** Past this, a double's sum could lose a unit: the running sum moves into a bigint. */
-const exactLimit = 2 ** 52;
+export const exactLimit = 2 ** 52;
 
 /**
  * The additive figures of a set of buckets (SPEC.md 1.1: sessions, tokens, seconds, disputed,

@@ -1,5 +1,5 @@
 import type { ChainFiles, Rollup, SeriesBucket, StuckSession, WindowTotals } from "../api/apiTypes.js";
-import { floorDay, floorHour, secondsPerDay, secondsPerHour } from "../api/periods.js";
+import { addPeriods, floorDay, floorHour, secondsPerDay, secondsPerHour } from "../api/periods.js";
 import type { StuckRecord } from "../store/createIndexReader.js";
 import { compareLowercase } from "./compareLowercase.js";
 import { daysKept, type Family, type Tally, windowNames } from "./createTally.js";
@@ -51,7 +51,9 @@ export function computeChainFiles(
     );
     daily.series = seriesOf(tally.daily, dayStart, daysKept, (i) => tally.dayFirst + i * secondsPerDay);
     const monthFirst = tally.monthFirst;
-    monthly.series = seriesOf(tally.monthly, 0, tally.monthly.sums.count, (i) => addMonths(monthFirst, i));
+    monthly.series = seriesOf(tally.monthly, 0, tally.monthly.sums.count, (i) =>
+      addPeriods("monthly", monthFirst, i),
+    );
   }
 
   const keyedSeries = (family: Family, key: number, bids: readonly number[]) => {
@@ -116,9 +118,4 @@ export function computeChainFiles(
     "rollup/by-provider-daily.json": { providers },
     "stuck-sessions.json": { count: stuckSessions.length, sessions: stuckSessions },
   };
-}
-
-function addMonths(start: number, count: number): number {
-  const date = new Date(start * 1000);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + count, 1) / 1000;
 }

@@ -1,4 +1,4 @@
-import { floorDay, floorHour, secondsPerDay, secondsPerHour } from "../api/periods.js";
+import { floorDay, floorHour, retentionPeriods, secondsPerDay, secondsPerHour } from "../api/periods.js";
 import { keyedEarnBase, type Universe } from "./createUniverse.js";
 import { DistinctCounter } from "./DistinctCounter.js";
 import { Sums } from "./Sums.js";
@@ -9,8 +9,9 @@ export const windowDays = [1, 7, 30];
 /** The all-time window's index. */
 export const allWindow = windowNames.length - 1;
 
-export const hoursKept = 336;
-export const daysKept = 365;
+/** The hourly and daily series' retention (SPEC.md), in periods. */
+export const hoursKept = retentionPeriods.hourly as number;
+export const daysKept = retentionPeriods.daily as number;
 
 /** One family of buckets: the additive sums, the two medians, and (series, windows) distinct counts. */
 export type Family = {

@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
-import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { UserError } from "../errors/BaseError.js";
 import { makeDirectory } from "../util/makeDirectory.js";
 import { packageRoot } from "../util/packageRoot.js";
-import * as schema from "./schema.js";
 
-export type StoreDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-
+/**
+ * The database: schema.ts declares it (drizzle-kit writes the committed migrations from it, and
+ * drizzle's migrator applies them); the stages query it with prepared SQL statements.
+ */
 export type Store = {
-  db: StoreDb;
   sqlite: Database.Database;
   close(): void;
 };
@@ -69,10 +69,9 @@ export function openStore(path: string): Store {
     });
   }
   const known = knownSchemaVersion();
-  const db = drizzle(sqlite, { schema }) as StoreDb;
   if (version < known) {
     try {
-      migrate(db, { migrationsFolder: migrationsFolder() });
+      migrate(drizzle(sqlite), { migrationsFolder: migrationsFolder() });
       sqlite.pragma(`user_version = ${known}`);
     } catch (error) {
       sqlite.close();
@@ -82,7 +81,7 @@ export function openStore(path: string): Store {
       });
     }
   }
-  return { db, sqlite, close: () => sqlite.close() };
+  return { sqlite, close: () => sqlite.close() };
 }
 
 /** The database's schema version (PRAGMA user_version); one newer than this build knows is refused. */

@@ -64,7 +64,7 @@ function fakeReadSessions(answers: Record<number, SessionRead | SessionRead[]>, 
 
 const lines: string[] = [];
 const logger = createLogger({ write: (line) => lines.push(line) });
-const options = { logger, attempts: 3, delayMs: 1 };
+const options = { logger, retry: { attempts: 3, delay: { baseMs: 1, growth: "exponential" as const } } };
 
 describe("createSessionStateReader", () => {
   test("default: one read for every session a range names, a session opened and closed there once", async () => {

@@ -1,5 +1,6 @@
 import type { SessionLog } from "../chain/parseSessionLog.js";
 import type { SessionRead, SessionState } from "../chain/readSessions.js";
+import { type RetryPolicy, retryPolicies } from "../chain/retryPolicies.js";
 import type { Logger } from "../log/createLogger.js";
 import { withRetry } from "../util/withRetry.js";
 import type { AnomalyRow } from "./SyncStore.js";
@@ -23,9 +24,7 @@ export type SessionStateReaderOptions = {
    * Reads of a state that lags behind its log (session missing, or open although its close was
    * indexed: a backend behind the one that served the logs) before it counts as inconsistent.
    */
-  attempts?: number;
-  /** Wait before the first re-read; doubles with every further one. */
-  delayMs?: number;
+  retry?: RetryPolicy;
 };
 
 /** Session reads for one run of one chain's follower. */
@@ -34,8 +33,7 @@ export function createSessionStateReader(
   options: SessionStateReaderOptions,
 ): SessionStateReader {
   const { logger } = options;
-  const attempts = options.attempts ?? 4;
-  const delayMs = options.delayMs ?? 500;
+  const retry = options.retry ?? retryPolicies.laggingSession;
   // Final states of sessions closed before the range that holds their close log: that range
   // takes the state from here, and drops it (a backfill would otherwise keep every one).
   const closedAhead = new Map<string, SessionState>();
@@ -109,17 +107,12 @@ export function createSessionStateReader(
         pending = lagging;
         return lagging;
       };
-      // A state behind its log is read again: `attempts` reads in all (default 4), waiting
-      // `delayMs` (default 500 ms) before the first re-read and twice as long before each further
-      // one (1 s, 2 s), no jitter: a backend behind the one that served the logs catches up.
+      // A state behind its log is read again (retryPolicies.laggingSession): a backend behind the
+      // one that served the logs catches up.
       const behind =
         pending.length === 0
           ? []
-          : await withRetry(readPending, {
-              attempts,
-              delay: { baseMs: delayMs, growth: "exponential" },
-              retryAnswer: (lagging) => lagging.length > 0,
-            });
+          : await withRetry(readPending, { ...retry, retryAnswer: (lagging) => lagging.length > 0 });
       for (const id of behind) {
         const log = (closes.get(id) ?? opens.get(id)) as SessionLog;
         logger.warn("session state disagrees with its log; counted as unreadable", { session: id });

@@ -1,6 +1,7 @@
 import { askUntilKnown } from "../chain/askUntilKnown.js";
 import type { ChainView } from "../chain/ChainView.js";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
+import { retryPolicies } from "../chain/retryPolicies.js";
 import { UserError } from "../errors/BaseError.js";
 
 export class ReorgTooDeepError extends UserError {
@@ -24,7 +25,7 @@ export async function findCommonAncestor(
   stored: readonly BlockHeader[],
   fromBlock: number,
 ): Promise<ReorgCheck> {
-  const onChain = await isCanonical(chain, synced, 3);
+  const onChain = await isCanonical(chain, synced);
   if (onChain) return { reorg: false };
   const canonical = await Promise.all(stored.map((block) => chain.blockHeaderOrNull(block.number)));
   if (onChain === undefined) {
@@ -63,11 +64,7 @@ export async function findCommonAncestor(
 async function isCanonical(
   chain: Pick<ChainView, "blockHeaderOrNull">,
   block: BlockHeader,
-  attempts: number,
 ): Promise<boolean | undefined> {
-  const header = await askUntilKnown(() => chain.blockHeaderOrNull(block.number), {
-    attempts,
-    delayMs: 300,
-  });
+  const header = await askUntilKnown(() => chain.blockHeaderOrNull(block.number), retryPolicies.syncedBlock);
   return header ? header.hash === block.hash : undefined;
 }

@@ -1,5 +1,6 @@
 import type { ChainView } from "../chain/ChainView.js";
 import type { ToBlock } from "../chain/resolveTarget.js";
+import type { RetryPolicy } from "../chain/retryPolicies.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { checkIdentity } from "./checkIdentity.js";
@@ -36,9 +37,8 @@ export type FollowOptions = {
   initialRangeSize?: number;
   /** Called with the target right before the first ranges are asked for, in the same tick (one request). */
   beforeRanges?: (target: number) => void;
-  /** Re-reads of a session state that lags behind its log, and the first wait. */
-  sessionReadAttempts?: number;
-  sessionReadDelayMs?: number;
+  /** Re-reads of a session state that lags behind its log: default retryPolicies.laggingSession. */
+  sessionRetry?: RetryPolicy;
 };
 
 export type FollowProgress = {
@@ -180,8 +180,7 @@ export async function followChain(
     logs,
     sessions: createSessionStateReader((ids) => chain.readSessions(ids), {
       logger,
-      ...(options.sessionReadAttempts !== undefined ? { attempts: options.sessionReadAttempts } : {}),
-      ...(options.sessionReadDelayMs !== undefined ? { delayMs: options.sessionReadDelayMs } : {}),
+      ...(options.sessionRetry ? { retry: options.sessionRetry } : {}),
     }),
     bids,
     blockHeader: (n) => chain.blockHeader(n),

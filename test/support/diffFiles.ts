@@ -4,7 +4,7 @@ const limit = 20;
 /**
  * The differences between published files (`actual`: parsed JSON keyed by path below
  * out/api/throughput, e.g. the values of readPublished(out) through JSON.parse) and
- * expectedFiles(...): [] when they match. Values compare exactly (numbers with ===), objects by
+ * expectedPublication(...): [] when they match. Values compare exactly (numbers with ===), objects by
  * key order too (the files must be byte-identical across runs). Files in `actual` that are not
  * expected (meta.json, schemas) are ignored.
  */

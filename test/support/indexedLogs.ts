@@ -2,7 +2,7 @@ import type { WriteHistoryResult } from "../../src/devchain/writeHistory.js";
 
 /**
  * The session logs a sync over blocks [fromBlock, toBlock] indexes, from what writeHistory
- * reported (one result or several appends): the `indexed` option of expectedFiles.
+ * reported (one result or several appends): the `indexed` option of expectedFor.
  */
 export function indexedLogs(
   written: WriteHistoryResult | WriteHistoryResult[],

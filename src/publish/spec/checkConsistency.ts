@@ -1,4 +1,4 @@
-import { floorPeriod, type Period } from "../../api/periods.js";
+import { floorPeriod, type Period, retentionPeriods } from "../../api/periods.js";
 import type {
   Audit,
   Bucket,
@@ -96,8 +96,24 @@ function checkFolder(files: PublishedFiles, folder: string, asOf: number | undef
         );
     }
   }
-  problems.push(...checkCovered(`${folder}rollup/daily.json`, series.daily, "monthly", series.monthly, 365));
-  problems.push(...checkCovered(`${folder}rollup/hourly.json`, series.hourly, "daily", series.daily, 336));
+  problems.push(
+    ...checkCovered(
+      `${folder}rollup/daily.json`,
+      series.daily,
+      "monthly",
+      series.monthly,
+      retentionPeriods.daily as number,
+    ),
+  );
+  problems.push(
+    ...checkCovered(
+      `${folder}rollup/hourly.json`,
+      series.hourly,
+      "daily",
+      series.daily,
+      retentionPeriods.hourly as number,
+    ),
+  );
   const daily = series.daily ?? [];
   const byProvider = files[`${folder}rollup/by-provider-daily.json`] as ByProviderDaily | undefined;
   if (byProvider) {

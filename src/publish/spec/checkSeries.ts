@@ -1,9 +1,6 @@
-import { addPeriods, floorPeriod, type Period } from "../../api/periods.js";
+import { addPeriods, floorPeriod, type Period, retentionPeriods as retention } from "../../api/periods.js";
 import type { Bucket } from "../../api/responseTypes.js";
 import { checkEmpty } from "./checkEmpty.js";
-
-/** SPEC.md's retention: hourly, the 336 hours ending with the as-of hour; daily, 365 days. */
-const retention: Record<Period, number | undefined> = { hourly: 336, daily: 365, monthly: undefined };
 
 /** Problems shown per series at most: one broken series should not drown the others. */
 const shown = 3;
