@@ -1,4 +1,4 @@
-/* Generated from schemas/ by src/api/generateResponseTypes.ts: do not edit, run `npm run generate:types`. */
+/* Generated from schemas/ by scripts/generate/generateResponseTypes.ts: do not edit, run `npm run generate:types`. */
 
 /**
  * A bucket of the hourly, daily or monthly rollup: a Bucket with the number of distinct providers and models.
@@ -361,7 +361,7 @@ export interface MetaChain {
    */
   fromBlock: number;
   /**
-   * The contract's creation block, when it was found (eth_getCode bisection); null when unknown.
+   * The contract's creation block, when it was found (a sixteen-way search of eth_getCode); null when unknown.
    */
   creationBlock?: number | null;
   /**

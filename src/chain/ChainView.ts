@@ -30,7 +30,7 @@ export type ChainView = {
   /** The contract's own counters of every pair, at `block` (getProviderModelStats). */
   readPairStats(pairs: readonly Pair[], block: number): Promise<PairStatsRead>;
   /**
-   * The block the contract was created in, by bisecting eth_getCode over block numbers up to
+   * The block the contract was created in, by a sixteen-way search of eth_getCode over block numbers up to
    * `head`; undefined when the endpoint does not serve historical state.
    */
   findCreationBlock(head: number): Promise<number | undefined>;

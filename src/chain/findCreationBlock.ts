@@ -1,4 +1,3 @@
-import { TransientError } from "../errors/BaseError.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 import { RpcResponseError } from "./rpc/RpcError.js";
 
@@ -8,6 +7,7 @@ import { RpcResponseError } from "./rpc/RpcError.js";
  * (a sixteen-way search: 7 requests on Base, 8 on Arbitrum One, where a bisection takes 26 and
  * 29). Undefined when the endpoint does not serve the state of old blocks (it answers with an
  * error, as pruned nodes do) or shows no code at the head: the caller then starts from its preset.
+ * An endpoint that fails after its retries throws (a TransientError: exit 75, nothing written).
  */
 export async function findCreationBlock(
   client: RpcClient,
@@ -23,8 +23,10 @@ export async function findCreationBlock(
       return typeof code === "string" && code.length > 2;
     } catch (error) {
       // "missing trie node", "state not available", "header not found", ...: no history here
-      // (at once: the client retries passing faults, not such an answer, for this call).
-      if (error instanceof RpcResponseError || error instanceof TransientError) return undefined;
+      // (at once: the client retries passing faults, not such an answer, for this call). An
+      // endpoint that stays down after its retries (a TransientError) is thrown: a later run
+      // retries the search, rather than start millions of blocks early.
+      if (error instanceof RpcResponseError) return undefined;
       throw error;
     }
   };

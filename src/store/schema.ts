@@ -17,7 +17,7 @@ export const chains = sqliteTable("chains", {
   contract: text("contract").notNull(),
   /** The first block indexed. */
   fromBlock: integer("from_block").notNull(),
-  /** The contract's creation block, when the sync found it (eth_getCode bisection). */
+  /** The contract's creation block, when the sync found it (a sixteen-way search of eth_getCode). */
   creationBlock: integer("creation_block"),
   /** The last block synced, its hash and time (the chain's as-of time). */
   blockNumber: integer("block_number").notNull(),

@@ -5,7 +5,7 @@ import type { ChainIdentity } from "./SyncStore.js";
 
 /**
  * Where a chain's first run starts: --from-block when given; else the contract's creation block,
- * found by bisecting eth_getCode; else (an endpoint without historical state) the fallback.
+ * found by a sixteen-way search of eth_getCode (findCreationBlock); else (an endpoint without historical state) the fallback.
  */
 export async function startingPoint(
   chain: ChainView,
