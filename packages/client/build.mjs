@@ -10,13 +10,17 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { swapIn } from "../../scripts/swapIn.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
 
 export async function buildClient() {
-  const dist = join(here, "dist");
-  rmSync(dist, { recursive: true, force: true });
+  // Written beside dist/ and swapped in (scripts/swapIn.mjs): never half-written.
+  await swapIn(join(here, "dist"), writeClient);
+}
+
+async function writeClient(dist) {
   for (const format of ["esm", "cjs"]) {
     await build({
       entryPoints: [join(root, "src", "index.ts")],
@@ -34,8 +38,14 @@ export async function buildClient() {
   writeFileSync(join(dist, "cjs", "package.json"), '{ "type": "commonjs" }\n');
   execFileSync(
     process.execPath,
-    [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(here, "tsconfig.json")],
-    { stdio: "inherit" },
+    [
+      join(root, "node_modules", "typescript", "bin", "tsc"),
+      "-p",
+      join(here, "tsconfig.json"),
+      "--outDir",
+      join(dist, "types"),
+    ],
+    { stdio: ["ignore", process.stderr, process.stderr] },
   );
   // The same declarations beside each bundle: TypeScript reads them as ES module or CommonJS
   // declarations by the folder's package type, as Node reads the bundles.
