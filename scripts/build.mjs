@@ -94,6 +94,10 @@ await swapIn("dist", async (dist) => {
     ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json", "--outDir", join(dist, "types")],
     { stdio: ["ignore", process.stderr, process.stderr] },
   );
+
+  // Which build this is: the test suite checks that no build happened while its tests ran.
+  const stamp = { builtAt: new Date().toISOString(), pid: process.pid, parent: process.ppid };
+  writeFileSync(join(dist, "build.json"), `${JSON.stringify(stamp)}\n`);
 });
 
 await buildClient();
