@@ -63,7 +63,7 @@ export function checkCommand(): Command {
             `The publication at ${site} is stale: updated ${duration(result.ageSeconds)} ago, ${maxAge === undefined ? `every ${duration(result.intervalSeconds)} expected` : `past --max-age ${duration(maxAge)}`}`,
             {
               details:
-                'Is its schedule still on (GitHub disables a scheduled workflow after 60 days without activity), and are its runs succeeding? See the README, "Is the publication fresh?".',
+                'Is its schedule still on (GitHub disables a scheduled workflow after 60 days without activity), and are its runs succeeding? See docs/publishing.md, "Is the publication fresh?".',
               data: { ...result },
             },
           );

@@ -40,7 +40,7 @@ function createContext(raw: RawOptions, env: Environment, secretUrls: readonly s
  * Runs a command's body. Its result is one object: printed as JSON on stdout with --json, else
  * rendered into the human summary lines on stderr (one structured line with --log-format json).
  * An error is printed on stderr (and with --json as one object on stdout) and decides the exit
- * code (documented in the README).
+ * code (documented in docs/cli.md).
  */
 export async function runCommand<Result>(
   raw: RawOptions,

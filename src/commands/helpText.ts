@@ -1,5 +1,5 @@
 /**
- * What every command's --help ends with: the exit codes (the README's table, in short) and
+ * What every command's --help ends with: the exit codes (docs/cli.md's list, in short) and
  * examples to copy.
  */
 const exitCodes = [
@@ -27,6 +27,6 @@ export function helpAfter(examples: readonly string[]): string {
     "Exit codes:",
     ...exitCodes.map(([code, meaning]) => `  ${code.padEnd(width)}${meaning}`),
     "",
-    "Every flag, the API and the workflow: https://github.com/mor-throughput/mor-throughput#readme",
+    "Every flag, the environment and the exit codes: https://github.com/mor-throughput/mor-throughput/blob/main/docs/cli.md",
   ].join("\n");
 }
