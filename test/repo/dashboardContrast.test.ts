@@ -42,7 +42,7 @@ const textPairs = [
 ] as const;
 
 describe("the dashboard's colours", () => {
-  const css = readFileSync(join(import.meta.dirname, "style.css"), "utf8");
+  const css = readFileSync(join(import.meta.dirname, "..", "..", "src", "dashboard", "style.css"), "utf8");
   const { light, dark } = themes(css);
 
   test.each(["light", "dark"] as const)(
