@@ -19,10 +19,10 @@ import { checkFiles } from "./spec/checkFiles.js";
  *   chains/;
  * - the rest of a publication: the dashboard (index.html and the assets it loads), the OpenAPI
  *   document and the schemas;
- * - meta.json's releaseKey, where there is one, is the key of the files beside it;
  * - the rules of SPEC.md that the files show (spec/checkFiles.ts: dense series, counts, sort
  *   orders, identifiers, nested windows, ...);
- * - with `deep`, that the files agree with each other (spec/checkConsistency.ts).
+ * - with `deep`, that the files agree with each other (spec/checkConsistency.ts), meta.json's
+ *   releaseKey with the files beside it included.
  */
 export function validateDirectory(dir: string, options: { deep?: boolean } = {}): string[] {
   const root = join(dir, apiPath);
@@ -63,9 +63,11 @@ export function validateDirectory(dir: string, options: { deep?: boolean } = {})
 
   problems.push(...extraFiles(root, chainIds));
   problems.push(...siteProblems(dir));
-  problems.push(...keyProblems(root, files["meta.json"] as Meta | undefined));
   problems.push(...checkFiles(files));
-  if (options.deep) problems.push(...checkConsistency(files, texts));
+  if (options.deep) {
+    problems.push(...checkConsistency(files, texts));
+    problems.push(...keyProblems(root, files["meta.json"] as Meta | undefined));
+  }
   return problems;
 }
 
