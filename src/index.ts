@@ -7,15 +7,20 @@
  *     import { createThroughputClient } from "@mor-throughput/client";
  *     const api = createThroughputClient("https://example.github.io/mor-throughput/");
  *     const summary = await api.summary(); // typed: summary["24h"].tokens
+ *     // several files of one release, never two (docs/caching.md)
+ *     const [total, daily] = await api.read((release) => Promise.all([release.summary(), release.rollup("daily")]));
  */
 
 export { apiSchemas } from "./api/apiSchemas.js";
 export { apiVersion } from "./api/apiTypes.js";
 export {
   createThroughputClient,
+  type ReadOptions,
   type ThroughputClient,
   type ThroughputClientOptions,
   type ThroughputFiles,
+  type ThroughputReader,
+  type ThroughputSnapshot,
 } from "./api/client/createThroughputClient.js";
 export { type Freshness, freshnessOf } from "./api/client/freshnessOf.js";
 export { ThroughputClientError } from "./api/client/ThroughputClientError.js";

@@ -292,6 +292,10 @@ export interface Meta {
   schemaVersion: string;
   generator?: string;
   /**
+   * The key of this release's other files: a content hash of every file below api/throughput/ except meta.json. Readers ask for the others with ?v=<releaseKey>, so that a copy cached from another release is never reused for this one (docs/caching.md).
+   */
+  releaseKey?: string;
+  /**
    * 1.0 compatibility: the first configured chain's id (see `chains` for every chain).
    */
   chainId: number;

@@ -8,6 +8,8 @@ import { packageVersion } from "../util/packageVersion.js";
 export type BuildSummary = {
   out: string;
   releaseId: string;
+  /** meta.json's releaseKey: the key readers ask this release's other files with (?v=). */
+  releaseKey: string;
   changed: boolean;
   asOf: number;
   chains: Array<{ chainId: number; toBlock: number; asOf: number }>;
@@ -61,6 +63,7 @@ export function runBuild(store: Store, options: BuildOptions, logger: Logger): B
   return {
     out: options.out,
     releaseId: published.releaseId,
+    releaseKey: published.releaseKey,
     changed: published.changed,
     asOf: meta.asOf,
     chains: meta.chains.map((chain) => ({

@@ -13,7 +13,10 @@ export function validateCommand(): Command {
       "check a published directory: every file present, valid against its schema and the rules of SPEC.md",
     )
     .argument("[dir]", "published directory (default: --out, else out)")
-    .option("--deep", "also check that the files agree with each other (the summary with the series, ...)");
+    .option(
+      "--deep",
+      "also check that the files agree with each other (the summary with the series, meta.json's releaseKey with the files, ...)",
+    );
   addLogOptions(addOutOption(command));
   command.addHelpText(
     "after",

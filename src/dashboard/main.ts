@@ -8,7 +8,7 @@ import type { Names } from "./chartData.js";
 import { chainName, colorAt } from "./chartTheme.js";
 import { renderFilterChips, renderSwitch } from "./controls.js";
 import { byId, element } from "./element.js";
-import { loadChainFile, loadFile } from "./files.js";
+import { loadChainFile, loadFile, onReleaseChange } from "./files.js";
 import { format } from "./format.js";
 import { modelLabel } from "./modelLabel.js";
 import { type Range, ranges } from "./ranges.js";
@@ -26,8 +26,11 @@ let state = parseState(location.hash);
 let cycle = 0;
 const root = document.documentElement;
 
-/** meta.json and models.json, when they load: names for chains and models (the page works without). */
-async function loadNames(): Promise<Names> {
+/**
+ * meta.json and models.json, when they load: names for chains and models (the page works without),
+ * and the key of the release this draw reads.
+ */
+async function loadNames(): Promise<Names & { releaseKey: string | undefined }> {
   const [meta, models] = await Promise.allSettled([loadFile("meta.json"), loadFile("models.json")]);
   const chains = meta.status === "fulfilled" ? meta.value.chains : [];
   const modelNames = new Map(
@@ -39,6 +42,7 @@ async function loadNames(): Promise<Names> {
       : [],
   );
   return {
+    releaseKey: meta.status === "fulfilled" ? meta.value.releaseKey : undefined,
     chains,
     model: (modelId) => modelNames.get(modelId) ?? modelLabel("", modelId),
     provider: (address) => format.shortHex(address),
@@ -73,6 +77,8 @@ async function render(): Promise<void> {
   root.dataset.state = "loading";
   const focused = (document.activeElement as HTMLElement | null)?.dataset.focus;
   const names = await loadNames();
+  // Every part below is drawn from this release (files.ts): the page says which, for the tests.
+  root.dataset.release = names.releaseKey ?? "";
   const place = state.chain === "all" ? "all chains" : `on ${names.chain(state.chain)}`;
 
   renderSwitch(
@@ -188,6 +194,8 @@ if (location.protocol === "file:") {
   root.dataset.state = "error";
 } else {
   setRetry(() => void render());
+  // A new release found while loading: draw every part again from it, never a mix of two.
+  onReleaseChange(() => void render());
   addEventListener("hashchange", () => {
     state = parseState(location.hash);
     void render();

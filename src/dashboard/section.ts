@@ -1,5 +1,5 @@
 import { element } from "./element.js";
-import { FileError } from "./files.js";
+import { FileError, ReleaseChanged } from "./files.js";
 
 let retry: () => void = () => {};
 
@@ -11,7 +11,8 @@ export function setRetry(action: () => void): void {
 /**
  * Fills one part of the page from files: it keeps its placeholder (or its last drawing, dimmed)
  * while they load, and shows which file failed, with a retry, if one does; the other parts do not
- * wait for it. A newer fill of the same part wins over an older one still loading.
+ * wait for it. A newer fill of the same part wins over an older one still loading. A file refused
+ * because a new release was published leaves the part as it is: the page draws everything again.
  */
 export async function fill<T>(container: HTMLElement, load: () => Promise<T>, draw: (data: T) => void) {
   const generation = String(Number(container.dataset.generation ?? "0") + 1);
@@ -24,6 +25,8 @@ export async function fill<T>(container: HTMLElement, load: () => Promise<T>, dr
     container.dataset.state = "ready";
   } catch (error) {
     if (container.dataset.generation !== generation) return;
+    // A file of a release no longer published: the page is drawing itself again from the new one.
+    if (error instanceof ReleaseChanged) return;
     container.replaceChildren(errorBox(error));
     container.dataset.state = "error";
     if (!(error instanceof FileError)) console.error(error);

@@ -5,6 +5,7 @@ import {
   headerRules,
   headersFor,
   immutableCacheControl,
+  pageCacheControl,
   renderHeadersFile,
 } from "./headers.js";
 
@@ -27,12 +28,15 @@ describe("headers", () => {
       "Cache-Control": "public, max-age=300, stale-while-revalidate=3600",
       "X-Content-Type-Options": "nosniff",
     });
+    // meta.json too: readers that need it fresh ask past the caches (docs/caching.md).
+    expect(headersFor("/api/throughput/meta.json")["Cache-Control"]).toBe(cacheControl);
   });
 
-  test("behavior: the page is short-lived with a CSP; its hashed assets are immutable", () => {
+  test("behavior: the page is revalidated at every load, with a CSP; its hashed assets are immutable", () => {
     for (const path of ["/", "/index.html"]) {
       expect(headersFor(path, "/x/index.html")["Content-Type"]).toBe("text/html; charset=utf-8");
-      expect(headersFor(path, "/x/index.html")["Cache-Control"]).toBe(cacheControl);
+      expect(headersFor(path, "/x/index.html")["Cache-Control"]).toBe("no-cache");
+      expect(headersFor(path, "/x/index.html")["Cache-Control"]).toBe(pageCacheControl);
       expect(headersFor(path, "/x/index.html")["Content-Security-Policy"]).toContain("default-src 'none'");
     }
     expect(headersFor("/assets/dashboard-ABC.js")).toMatchObject({

@@ -10,12 +10,23 @@
 type HeaderRule = { pattern: string; headers: Record<string, string> };
 
 /**
- * The data changes once an hour (the cron): browsers and CDNs may use a copy for 5 minutes and
- * serve it stale for up to an hour while they fetch the next one in the background.
+ * The API's files. The data changes once an hour (the cron): browsers and CDNs may use a copy for
+ * 5 minutes and serve it stale for up to an hour while they fetch the next one in the background.
+ * That alone would let a reader of several files combine two releases; the dashboard and the
+ * typed client do not rely on it: they ask for meta.json past every cache and for the other files
+ * under its releaseKey (`?v=`), a URL no copy of another release is cached under
+ * (docs/caching.md). Plain URLs stay cacheable for everyone else (curl, other pages).
  */
 export const cacheControl = "public, max-age=300, stale-while-revalidate=3600";
 /** Dashboard assets carry their content hash in their names: a name never changes content. */
 export const immutableCacheControl = "public, max-age=31536000, immutable";
+/**
+ * The page (index.html) names the assets it loads: revalidated at every load (a 304 when
+ * unchanged), so that after an upgrade no browser or CDN starts a page whose assets are gone.
+ * GitHub Pages ignores `_headers` (ten minutes for every file): there the previous page's assets
+ * stay published instead (previousDashboardAssets.ts).
+ */
+export const pageCacheControl = "no-cache";
 
 /** The page loads only its own files and fetches only its own API. */
 const contentSecurityPolicy =
@@ -38,11 +49,11 @@ export const headerRules: readonly HeaderRule[] = [
   { pattern: "/assets/*", headers: { "Cache-Control": immutableCacheControl } },
   {
     pattern: "/",
-    headers: { "Cache-Control": cacheControl, "Content-Security-Policy": contentSecurityPolicy },
+    headers: { "Cache-Control": pageCacheControl, "Content-Security-Policy": contentSecurityPolicy },
   },
   {
     pattern: "/index.html",
-    headers: { "Cache-Control": cacheControl, "Content-Security-Policy": contentSecurityPolicy },
+    headers: { "Cache-Control": pageCacheControl, "Content-Security-Policy": contentSecurityPolicy },
   },
 ];
 

@@ -3,7 +3,9 @@ import { createValidator } from "../api/createValidator.js";
 import { apiPath, chainFolder, schemaOfPath } from "../api/fileSchemas.js";
 import { UserError } from "../errors/BaseError.js";
 import { buildSiteFiles } from "./buildSiteFiles.js";
+import { previousDashboardAssets } from "./previousDashboardAssets.js";
 import { type PublishResult, publishRelease } from "./publishRelease.js";
+import { releaseKey } from "./releaseKey.js";
 import { serializeJson } from "./serializeJson.js";
 
 export class InvalidOutputError extends UserError {
@@ -13,23 +15,34 @@ export class InvalidOutputError extends UserError {
 /**
  * Publishes the API's files as one atomic release beside the dashboard, `_headers`, the schemas
  * and the OpenAPI document: every file is validated against its schema first, and one invalid
- * file publishes nothing. Returns the release and the paths published.
+ * file publishes nothing. meta.json names the release's key (releaseKey.ts), and the previous
+ * dashboard's assets stay beside the new one (previousDashboardAssets.ts). Returns the release,
+ * its key and the paths published.
  */
 export function publishApi(
   out: string,
   files: ApiFiles,
   chains: ReadonlyMap<number, ChainFiles>,
-): PublishResult & { paths: string[] } {
+): PublishResult & { releaseKey: string; paths: string[] } {
   const entries: Array<[string, unknown]> = Object.entries(files);
   for (const [chainId, chainFiles] of chains) {
     for (const [path, content] of Object.entries(chainFiles))
       entries.push([`${chainFolder(chainId)}/${path}`, content]);
   }
+  const site = buildSiteFiles();
+  // Every file below api/throughput/, by its path there: the data, the schemas, the OpenAPI document.
+  const api = new Map<string, string | Uint8Array>();
+  for (const [path, content] of entries) if (path !== "meta.json") api.set(path, serializeJson(content));
+  for (const [path, content] of site)
+    if (path.startsWith(`${apiPath}/`)) api.set(path.slice(apiPath.length + 1), content);
+  const key = releaseKey(api);
+  api.set("meta.json", serializeJson({ ...files["meta.json"], releaseKey: key }));
+
   const validator = createValidator();
   const release = new Map<string, string | Uint8Array>();
   const problems: string[] = [];
-  for (const [path, content] of entries) {
-    const text = serializeJson(content);
+  for (const [path] of entries) {
+    const text = api.get(path) as string;
     const schema = schemaOfPath(path);
     if (!schema) throw new Error(`no schema for the published path ${path}`);
     for (const problem of validator.validate(schema, JSON.parse(text))) problems.push(`${path}: ${problem}`);
@@ -40,6 +53,7 @@ export function publishApi(
       details: problems.slice(0, 20).join("\n"),
     });
   }
-  for (const [path, content] of buildSiteFiles()) release.set(path, content);
-  return { ...publishRelease(out, release), paths: [...release.keys()] };
+  for (const [path, content] of site) release.set(path, content);
+  for (const [path, content] of previousDashboardAssets(out, release)) release.set(path, content);
+  return { ...publishRelease(out, release), releaseKey: key, paths: [...release.keys()] };
 }

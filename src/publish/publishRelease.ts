@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   closeSync,
   existsSync,
@@ -16,6 +16,7 @@ import {
 import { dirname, join } from "node:path";
 import { UserError } from "../errors/BaseError.js";
 import { makeDirectory } from "../util/makeDirectory.js";
+import { contentHash } from "./contentHash.js";
 
 /** Releases live beside each other; `current` names the published one. */
 export const releasesDir = ".releases";
@@ -114,17 +115,6 @@ export function checkOutputDirectory(outDir: string): void {
       details: `Found: ${foreign.slice(0, 5).join(", ")}${foreign.length > 5 ? ", ..." : ""}. Expected an empty directory, or one this tool published into (--out).`,
     });
   }
-}
-
-function contentHash(files: ReadonlyMap<string, string | Uint8Array>): string {
-  const hash = createHash("sha256");
-  for (const path of [...files.keys()].sort()) {
-    hash.update(path);
-    hash.update("\0");
-    hash.update(files.get(path) as string | Uint8Array);
-    hash.update("\0");
-  }
-  return hash.digest("hex").slice(0, 16);
 }
 
 function writeFileDurably(path: string, content: string | Uint8Array): void {

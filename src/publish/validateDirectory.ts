@@ -4,7 +4,9 @@ import { apiSchemas } from "../api/apiSchemas.js";
 import { createValidator } from "../api/createValidator.js";
 import { apiPath, chainFileSchemas, chainFolder, fileSchemas } from "../api/fileSchemas.js";
 import type { Meta } from "../api/responseTypes.js";
+import { assetsOf } from "./assetsOf.js";
 import { openApiPath, schemasPath } from "./buildOpenApi.js";
+import { releaseKey } from "./releaseKey.js";
 import { checkConsistency } from "./spec/checkConsistency.js";
 import { checkFiles } from "./spec/checkFiles.js";
 
@@ -19,7 +21,8 @@ import { checkFiles } from "./spec/checkFiles.js";
  *   document and the schemas;
  * - the rules of SPEC.md that the files show (spec/checkFiles.ts: dense series, counts, sort
  *   orders, identifiers, nested windows, ...);
- * - with `deep`, that the files agree with each other (spec/checkConsistency.ts).
+ * - with `deep`, that the files agree with each other (spec/checkConsistency.ts), meta.json's
+ *   releaseKey with the files beside it included.
  */
 export function validateDirectory(dir: string, options: { deep?: boolean } = {}): string[] {
   const root = join(dir, apiPath);
@@ -61,7 +64,10 @@ export function validateDirectory(dir: string, options: { deep?: boolean } = {})
   problems.push(...extraFiles(root, chainIds));
   problems.push(...siteProblems(dir));
   problems.push(...checkFiles(files));
-  if (options.deep) problems.push(...checkConsistency(files, texts));
+  if (options.deep) {
+    problems.push(...checkConsistency(files, texts));
+    problems.push(...keyProblems(root, files["meta.json"] as Meta | undefined));
+  }
   return problems;
 }
 
@@ -96,17 +102,35 @@ function extraFiles(root: string, chainIds: readonly number[]): string[] {
   return problems;
 }
 
+/**
+ * A releaseKey that is not the hash of the files would let readers mix releases (docs/caching.md):
+ * a key kept across a change of the files hands out cached copies of the old ones.
+ */
+function keyProblems(root: string, meta: Meta | undefined): string[] {
+  if (meta?.releaseKey === undefined) return [];
+  const files = new Map<string, Uint8Array>();
+  const walk = (folder: string) => {
+    for (const name of readdirSync(join(root, folder))) {
+      const path = folder ? `${folder}/${name}` : name;
+      if (statSync(join(root, path)).isDirectory()) walk(path);
+      else files.set(path, readFileSync(join(root, path)));
+    }
+  };
+  walk("");
+  const key = releaseKey(files);
+  return key === meta.releaseKey
+    ? []
+    : [`meta.json: releaseKey ${meta.releaseKey} is not the key of the files beside it (${key})`];
+}
+
 /** The rest of a release: the dashboard and the files it loads, the OpenAPI document, the schemas. */
 function siteProblems(dir: string): string[] {
   const problems: string[] = [];
   const page = join(dir, "index.html");
   if (!existsSync(page)) problems.push("index.html: missing (the dashboard is part of a publication)");
   else {
-    const html = readFileSync(page, "utf8");
-    for (const match of html.matchAll(/(?:src|href)="((?:\.\/)?assets\/[^"]+)"/g)) {
-      const asset = match[1] as string;
+    for (const asset of assetsOf(readFileSync(page, "utf8")))
       if (!existsSync(join(dir, asset))) problems.push(`${asset}: missing (index.html loads it)`);
-    }
   }
   const api = join(dir, apiPath);
   if (!existsSync(join(api, openApiPath))) problems.push(`${openApiPath}: missing`);

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createStaticServer } from "../../src/publish/createStaticServer.js";
@@ -87,6 +87,26 @@ describe("check: is the publication fresh?", () => {
     expect(strict.stderr).toMatch(/ is stale: updated 3 h 20 min ago, past --max-age 10 min\n/);
   });
 
+  test("behavior: through a cache that serves meta.json stale (a CDN honouring stale-while-revalidate), the site's own meta.json counts", async () => {
+    const fresh = join(out, "current");
+    const stale = agedCopy("cached", 3 * 3600);
+    const host = createStaticServer(fresh);
+    const cache = createStaticServer(stale);
+    // The cache's copy of the plain URL is three hours old; a URL it never saw goes to the host.
+    const server = createServer((request, response) =>
+      (request.url === "/api/throughput/meta.json" ? cache : host).emit("request", request, response),
+    ).listen(0, "127.0.0.1");
+    await once(server, "listening");
+    servers = [...servers, server];
+    const site = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+    expect(JSON.parse(await (await fetch(`${site}api/throughput/meta.json`)).text()).updatedAt).toBeLessThan(
+      Date.now() / 1000 - 3 * 3600 + 60,
+    );
+    const result = await runCli(["check", site, "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ stale: false });
+  });
+
   test("behavior: a backfill in progress is fresh, and said so", async () => {
     const copy = agedCopy("partial", 60, { backfillComplete: false });
     const result = await runCli(["check", copy]);
@@ -102,7 +122,7 @@ describe("check: is the publication fresh?", () => {
     ]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(
-      /^error: Nothing is published at http:\/\/127\.0\.0\.1:\d+\/: .*meta\.json answered HTTP 404/,
+      /^error: Nothing is published at http:\/\/127\.0\.0\.1:\d+\/: .*meta\.json\?fresh=\w+ answered HTTP 404/,
     );
     expect(down.code).toBe(75);
     expect(down.stderr).toMatch(/^error: Cannot reach http:\/\/127\.0\.0\.1:\d+\//);

@@ -85,6 +85,7 @@ describe("@mor-throughput/client, installed", () => {
       const meta = await api.meta();
       const chain = await api.chain(meta.chainId).summary();
       const missing = await api.get("rollup/weekly.json").catch((error) => error);
+      const [pinned, pinnedMeta] = await api.read((release) => Promise.all([release.summary(), release.meta()]));
       console.log(JSON.stringify({
         apiVersion,
         sessions: summary.all.sessions,
@@ -92,6 +93,7 @@ describe("@mor-throughput/client, installed", () => {
         chainSessions: chain.all.sessions,
         fresh: freshnessOf(meta, meta.asOf * 1000).stale === false,
         missing: [missing instanceof ThroughputClientError, missing.status],
+        read: [pinned.all.sessions, pinnedMeta.releaseKey],
       }));`;
     writeFileSync(
       join(app, "esm.mjs"),
@@ -114,7 +116,9 @@ describe("@mor-throughput/client, installed", () => {
       chainSessions: published(`chains/${meta.chainId}/summary.json`).all.sessions,
       fresh: true,
       missing: [true, 404],
+      read: [published("summary.json").all.sessions, meta.releaseKey],
     });
+    expect(meta.releaseKey).toMatch(/^[0-9a-f]{16}$/);
     expect(cjs.stdout).toBe(esm.stdout);
   });
 

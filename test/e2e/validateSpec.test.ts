@@ -229,6 +229,11 @@ describe("validate: the rules of SPEC.md", () => {
       (api) => api.write("chains/31337/stuck-sessions.json", api.read("stuck-sessions.json")),
       /^chains\/31337\/stuck-sessions\.json: differs from stuck-sessions\.json, though the publication has this one chain$/,
     ],
+    [
+      "a releaseKey that is not the key of the files (readers would mix releases: docs/caching.md)",
+      (api) => api.write("meta.json", { ...api.read("meta.json"), releaseKey: "0123456789abcdef" }),
+      /^meta\.json: releaseKey 0123456789abcdef is not the key of the files beside it \([0-9a-f]{16}\)$/,
+    ],
   ];
 
   test.each(deepCases)("error: --deep: %s (the files alone pass)", async (_name, edit, problem) => {

@@ -173,7 +173,28 @@ function freshnessProblems(text: string): string[] {
   return problems;
 }
 
+/**
+ * out/ is cached with the database: the next run's release keeps the assets of the page GitHub
+ * Pages serves now (docs/caching.md), which it finds only in out/current.
+ */
+function cacheProblems(text: string): string[] {
+  const { steps, uses } = parsePublish(text);
+  const problems: string[] = [];
+  for (const [step, action] of [
+    ["restore the database", "actions/cache/restore"],
+    ["save the database", "actions/cache/save"],
+  ] as const) {
+    const paths = String(steps.find(uses(action))?.with?.path ?? "")
+      .split("\n")
+      .map((path) => path.trim());
+    for (const path of ["data", "out"])
+      if (!paths.includes(path)) problems.push(`${step}: its path does not hold ${path}`);
+  }
+  return problems;
+}
+
 const allProblems = (text: string) => [
+  ...cacheProblems(text),
   ...scheduleProblems(text),
   ...endpointProblems(text),
   ...pruneProblems(text),
@@ -222,6 +243,15 @@ describe("workflows", () => {
 
   test("behavior: publish keeps its schedule alive: a job of its own re-enables the workflow on scheduled runs", () => {
     expect(keepaliveProblems(read("publish.yml"))).toEqual([]);
+  });
+
+  test("behavior: publish caches out/ with the database: the next release keeps the assets of the page online", () => {
+    expect(cacheProblems(read("publish.yml"))).toEqual([]);
+    const withoutOut = read("publish.yml").replaceAll(/\n( *)data\n *out\n/g, "\n$1data\n");
+    expect(cacheProblems(withoutOut)).toEqual([
+      "restore the database: its path does not hold out",
+      "save the database: its path does not hold out",
+    ]);
   });
 
   test("behavior: publish tells meta.json how often it runs (the staleness of a stopped schedule shows)", () => {

@@ -1,5 +1,6 @@
 import { createValidator } from "../createValidator.js";
-import { apiPath, type ChainFilePath, chainFolder, fileSchemas } from "../fileSchemas.js";
+import { type ChainFilePath, chainFolder, fileSchemas } from "../fileSchemas.js";
+import { freshMetaUrl, releaseIdentity, releaseUrl } from "../releaseUrls.js";
 import type {
   ApiResponses,
   Audit,
@@ -32,9 +33,8 @@ export type ThroughputFiles = {
   stuckSessions(): Promise<StuckSessions>;
 };
 
-export type ThroughputClient = ThroughputFiles & {
-  /** The site root every path is resolved against. */
-  readonly baseUrl: string;
+/** Every file of the API: what the client and a snapshot both read. */
+export type ThroughputReader = ThroughputFiles & {
   /** Any top-level file, typed by its path below api/throughput/. */
   get<Path extends keyof ApiResponses>(path: Path): Promise<ApiResponses[Path]>;
   /** The model leaderboard (models.json). */
@@ -49,10 +49,46 @@ export type ThroughputClient = ThroughputFiles & {
 };
 
 /**
+ * The API as one release published it: meta.json read fresh when the snapshot was taken, every
+ * other file asked with that release's key (`?v=<releaseKey>`), so no cache hands over a copy of
+ * another release. A static host serves its current files whatever the key: after a new
+ * publication, isCurrent() is false and files asked since may be the new release's; read()
+ * checks that for you.
+ */
+export type ThroughputSnapshot = ThroughputReader & {
+  /** meta.json's releaseKey; undefined for a publication older than it (plain URLs then). */
+  readonly releaseKey: string | undefined;
+  /** Whether the site still publishes this release: meta.json asked again, past every cache. */
+  isCurrent(): Promise<boolean>;
+};
+
+export type ReadOptions = {
+  /** Snapshots to try while new releases keep being published under the read (default: 3). */
+  attempts?: number;
+};
+
+export type ThroughputClient = ThroughputReader & {
+  /** The site root every path is resolved against. */
+  readonly baseUrl: string;
+  /** The release published now, pinned: see ThroughputSnapshot. */
+  snapshot(): Promise<ThroughputSnapshot>;
+  /**
+   * Several files of one release: runs `reader` on a snapshot, then asks meta.json again; when
+   * another release was published meanwhile, runs it again on a new snapshot (up to `attempts`
+   * times), so what it returns never combines two releases. An error of the reader is thrown only
+   * when its release was still the published one (a file a new release dropped is read again).
+   */
+  read<T>(reader: (snapshot: ThroughputSnapshot) => Promise<T>, options?: ReadOptions): Promise<T>;
+};
+
+/**
  * A typed client of a published throughput API. `baseUrl` is the site that serves it (the
  * folder holding index.html and api/), e.g. `https://example.github.io/mor-throughput/`. Each
  * response is checked against the same JSON Schemas the publisher validated it with; a
  * failure throws a ThroughputClientError naming the URL and the problem.
+ *
+ * The plain methods ask for each file as it is now (caches may hold it for up to an hour, see
+ * docs/caching.md); `snapshot()` and `read()` keep several files to one release.
  */
 export function createThroughputClient(
   baseUrl: string,
@@ -62,24 +98,92 @@ export function createThroughputClient(
   const fetchFunction = options.fetch ?? globalThis.fetch;
   const validate = options.validate ?? true;
 
-  const get = <Path extends keyof ApiResponses>(path: Path): Promise<ApiResponses[Path]> =>
-    fetchFile(path, fileSchemas[path]) as Promise<ApiResponses[Path]>;
-
-  /** The seven files of SPEC.md's first table, below `folder` ("" for the top level). */
-  const files = (folder: string): ThroughputFiles => {
-    const file = <Path extends ChainFilePath>(path: Path) =>
-      fetchFile(`${folder}${path}`, fileSchemas[path]) as Promise<ApiResponses[Path]>;
+  /** The files as one release published them (`releaseKey`), or as they are now (undefined). */
+  const reader = (releaseKey: string | undefined, meta?: Meta): ThroughputReader => {
+    const get = <Path extends keyof ApiResponses>(path: Path): Promise<ApiResponses[Path]> =>
+      path === "meta.json" && meta
+        ? Promise.resolve(meta as ApiResponses[Path])
+        : (fetchFile(releaseUrl(base, path, releaseKey), fileSchemas[path]).then(
+            (file) => file.value,
+          ) as Promise<ApiResponses[Path]>);
+    /** The seven files of SPEC.md's first table, below `folder` ("" for the top level). */
+    const files = (folder: string): ThroughputFiles => {
+      const file = <Path extends ChainFilePath>(path: Path) =>
+        fetchFile(releaseUrl(base, `${folder}${path}`, releaseKey), fileSchemas[path]).then(
+          (found) => found.value,
+        ) as Promise<ApiResponses[Path]>;
+      return {
+        summary: () => file("summary.json"),
+        rollup: (bucket) => file(`rollup/${bucket}.json`),
+        byModelDaily: () => file("rollup/by-model-daily.json"),
+        byProviderDaily: () => file("rollup/by-provider-daily.json"),
+        stuckSessions: () => file("stuck-sessions.json"),
+      };
+    };
     return {
-      summary: () => file("summary.json"),
-      rollup: (bucket) => file(`rollup/${bucket}.json`),
-      byModelDaily: () => file("rollup/by-model-daily.json"),
-      byProviderDaily: () => file("rollup/by-provider-daily.json"),
-      stuckSessions: () => file("stuck-sessions.json"),
+      ...files(""),
+      get,
+      models: () => get("models.json"),
+      providers: () => get("providers.json"),
+      audit: () => get("audit.json"),
+      meta: () => get("meta.json"),
+      chain: (chainId) => files(`${chainFolder(chainId)}/`),
     };
   };
 
-  async function fetchFile(path: string, schema: string): Promise<unknown> {
-    const url = new URL(`${apiPath}/${path}`, base).href;
+  /** meta.json as the site publishes it now, past every cache, and what tells its release. */
+  async function freshMeta(): Promise<{ meta: Meta; identity: string }> {
+    const { value, text } = await fetchFile(freshMetaUrl(base), fileSchemas["meta.json"]);
+    return { meta: value as Meta, identity: releaseIdentity(value, text) };
+  }
+
+  async function snapshot(): Promise<ThroughputSnapshot> {
+    const { meta, identity } = await freshMeta();
+    const releaseKey = typeof meta.releaseKey === "string" ? meta.releaseKey : undefined;
+    return {
+      ...reader(releaseKey, meta),
+      releaseKey,
+      isCurrent: async () => (await freshMeta()).identity === identity,
+    };
+  }
+
+  async function read<T>(
+    readFiles: (snapshot: ThroughputSnapshot) => Promise<T>,
+    { attempts = 3 }: ReadOptions = {},
+  ): Promise<T> {
+    if (!Number.isSafeInteger(attempts) || attempts < 1)
+      throw new RangeError(`attempts must be a whole number of at least 1 (got ${attempts})`);
+    for (let attempt = 1; ; attempt++) {
+      const taken = await snapshot();
+      let outcome: { value: T } | { error: unknown };
+      try {
+        outcome = { value: await readFiles(taken) };
+      } catch (error) {
+        outcome = { error };
+      }
+      let current: boolean;
+      try {
+        current = await taken.isCurrent();
+      } catch (error) {
+        throw "error" in outcome ? outcome.error : error;
+      }
+      if (current) {
+        if ("error" in outcome) throw outcome.error;
+        return outcome.value;
+      }
+      if (attempt >= attempts) {
+        const url = releaseUrl(base, "meta.json", undefined).href;
+        throw new ThroughputClientError(`${url} named a new release after each of ${attempts} reads`, {
+          url,
+          details:
+            "The site published faster than the files could be read. Try again later, or allow more attempts ({ attempts }).",
+        });
+      }
+    }
+  }
+
+  async function fetchFile(address: URL, schema: string): Promise<{ value: unknown; text: string }> {
+    const url = address.href;
     let response: Response;
     try {
       response = await fetchFunction(url, {
@@ -121,19 +225,10 @@ export function createThroughputClient(
         });
       }
     }
-    return value;
+    return { value, text };
   }
 
-  return {
-    ...files(""),
-    baseUrl: base.href,
-    get,
-    models: () => get("models.json"),
-    providers: () => get("providers.json"),
-    audit: () => get("audit.json"),
-    meta: () => get("meta.json"),
-    chain: (chainId) => files(`${chainFolder(chainId)}/`),
-  };
+  return { ...reader(undefined), baseUrl: base.href, snapshot, read };
 }
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {

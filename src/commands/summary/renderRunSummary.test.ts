@@ -30,6 +30,7 @@ const summary: RunSummary = {
   build: {
     out: "out",
     releaseId: "0a277188fc5256c2",
+    releaseKey: "5f0c4b9e2d7a1836",
     changed: true,
     asOf: Date.UTC(2026, 10, 20, 12) / 1000,
     chains: [{ chainId: 8453, toBlock: 1_213, asOf: Date.UTC(2026, 10, 20, 12) / 1000 }],
