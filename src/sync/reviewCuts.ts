@@ -139,7 +139,7 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
           `What to do: install a mor-throughput release that reads the upgraded contract, then run again; the sync continues from block ${next} (docs/upgrades.md).`,
           acceptable
             ? `If you have checked that the new values are right, run again with ${accept} instead.`
-            : `${asked ? `${accept} cannot accept it: ` : ""}records the index cannot read would be lost, so this upgrade cannot be accepted as it is.`,
+            : `${asked ? `${accept} cannot accept it` : "It cannot be accepted (--accept-upgrade)"}: records the index cannot read would be lost.`,
         ].join("\n"),
         data: {
           upgrade: {
