@@ -167,6 +167,25 @@ describe("followChain and the contract's upgrades", () => {
     expect(synced(s.store)).toBe(first.toBlock);
   });
 
+  test("behavior: a reorg that drops the cut drops its note, and what the runs since recorded", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    const first = await follow(s);
+    const block = cut(s.chain, 0, [unrelated]);
+    history(s.chain, 5, 6);
+    await follow(s);
+    expect(upgradeRows(s.store)).toEqual([expect.objectContaining({ block, status: "noted" })]);
+    s.chain.reorg(block);
+    const summary = await follow(s);
+    expect(summary.reorg?.ancestor).toBe(block - 1);
+    expect(upgradeRows(s.store)).toEqual([]);
+    const runs = s.store.sqlite
+      .prepare("SELECT first_block AS first FROM sync_runs ORDER BY first_block")
+      .all();
+    expect(runs).toEqual([{ first: 1 }, { first: block }]);
+    expect(first.toBlock).toBe(block - 1);
+  });
+
   test("error: a getSession that reverts or does not decode cannot be accepted", async () => {
     const s = setup();
     history(s.chain, 1, 4);
