@@ -18,12 +18,7 @@ export type SeriesBucket = Bucket & {
  * A function of the contract the index depends on.
  */
 export type IndexedFunction =
-  | "getSession"
-  | "getBid"
-  | "getModel"
-  | "getProviderModelStats"
-  | "openSession"
-  | "closeSession";
+  "getSession" | "getBid" | "getModel" | "getProviderModelStats" | "openSession" | "closeSession";
 
 /**
  * Every published file, by path below api/throughput/.
