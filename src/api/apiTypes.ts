@@ -22,6 +22,7 @@ export type StuckSession = Written<Responses.StuckSession>;
 export type AuditPair = Written<Responses.AuditPair>;
 export type Meta = Written<Responses.Meta>;
 export type MetaChain = Written<Responses.MetaChain>;
+export type MetaUpgrade = Written<Responses.MetaUpgrade>;
 
 /** Every file at the top level of the API, by path below api/throughput/. */
 export type ApiFiles = { [Path in keyof Responses.ApiResponses]: Written<Responses.ApiResponses[Path]> };

@@ -14,6 +14,11 @@ export type SeriesBucket = Bucket & {
   models: number;
   [k: string]: unknown;
 };
+/**
+ * A function of the contract the index depends on.
+ */
+export type IndexedFunction =
+  "getSession" | "getBid" | "getModel" | "getProviderModelStats" | "openSession" | "closeSession";
 
 /**
  * Every published file, by path below api/throughput/.
@@ -396,5 +401,39 @@ export interface MetaChain {
   anomalies?: {
     [k: string]: number;
   };
+  /**
+   * The contract's code changes (DiamondCut logs) between fromBlock and toBlock, in block order (docs/upgrades.md).
+   */
+  upgrades?: MetaUpgrade[];
   [k: string]: unknown;
+}
+export interface MetaUpgrade {
+  /**
+   * The block of the DiamondCut log.
+   */
+  block: number;
+  /**
+   * That block's time, unix seconds.
+   */
+  time: number;
+  /**
+   * noted: it replaced and removed none of the functions the index reads; verified: it did, and a sample of the stored sessions, closes, bids and models read back equal through the new code; accepted: they read differently, and the publisher accepted the upgrade after checking.
+   */
+  status: "noted" | "verified" | "accepted";
+  /**
+   * The functions the index reads that the cut added.
+   */
+  added: IndexedFunction[];
+  /**
+   * The functions the index reads that the cut gave to another facet.
+   */
+  replaced: IndexedFunction[];
+  /**
+   * The functions the index reads that the cut removed (getProviderModelStats removed: audit.json lists the chain as unavailable).
+   */
+  removed: IndexedFunction[];
+  /**
+   * Stored records read back through the new code (0 when noted).
+   */
+  compared: number;
 }

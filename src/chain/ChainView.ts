@@ -24,9 +24,10 @@ export type ChainView = {
   blockHeaderOrNull(number: number): Promise<BlockHeader | null>;
   /** The contract's session logs by block range; one fetcher per run (it learns range sizes). */
   createLogFetcher(options?: { initialRangeSize?: number }): LogFetcher;
-  readSessions(sessionIds: readonly string[]): Promise<Map<string, SessionRead>>;
-  readBids(bidIds: readonly string[]): Promise<Map<string, BidRead>>;
-  readModelNames(modelIds: readonly string[]): Promise<Map<string, ModelNameRead>>;
+  /** The contract's views, at the latest block or at `block` (reading stored records back after an upgrade). */
+  readSessions(sessionIds: readonly string[], block?: number): Promise<Map<string, SessionRead>>;
+  readBids(bidIds: readonly string[], block?: number): Promise<Map<string, BidRead>>;
+  readModelNames(modelIds: readonly string[], block?: number): Promise<Map<string, ModelNameRead>>;
   /** The contract's own counters of every pair, at `block` (getProviderModelStats). */
   readPairStats(pairs: readonly Pair[], block: number): Promise<PairStatsRead>;
   /**

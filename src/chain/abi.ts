@@ -1,4 +1,4 @@
-import { parseAbi, toEventSelector } from "viem";
+import { parseAbi, parseAbiItem, toEventSelector, toFunctionSelector } from "viem";
 
 /** The parts of the marketplace Diamond the indexer reads, exactly as CHAIN.md states them. */
 export const marketplaceAbi = parseAbi([
@@ -27,4 +27,35 @@ export const sessionOpenedTopic = toEventSelector(
 );
 export const sessionClosedTopic = toEventSelector(
   "SessionClosed(address indexed user, bytes32 indexed sessionId, address indexed providerId)",
+);
+
+/**
+ * DiamondCut, as the marketplace emits it on every change of its code (CHAIN.md, "Upgrades"): its
+ * logs ride in the same eth_getLogs requests as the session events.
+ */
+export const diamondCutEvent = parseAbiItem(
+  "event DiamondCut((address facetAddress, uint8 action, bytes4[] functionSelectors)[] facets, address initFacet, bytes initData)",
+);
+export const diamondCutTopic = toEventSelector(diamondCutEvent);
+
+/**
+ * The functions of the contract the index depends on: the views it reads, and the two functions
+ * whose logs it follows. A cut that replaces or removes one of them is checked (sync/reviewCuts.ts).
+ */
+export const indexedFunctions = {
+  getSession: "getSession(bytes32)",
+  getBid: "getBid(bytes32)",
+  getModel: "getModel(bytes32)",
+  getProviderModelStats: "getProviderModelStats(bytes32,address)",
+  openSession: "openSession(uint256,bool,bytes,bytes)",
+  closeSession: "closeSession(bytes,bytes)",
+} as const;
+export type IndexedFunction = keyof typeof indexedFunctions;
+
+/** The indexed functions by selector (lowercase 0x + 8 hex). */
+export const indexedSelectors: ReadonlyMap<string, IndexedFunction> = new Map(
+  (Object.entries(indexedFunctions) as Array<[IndexedFunction, string]>).map(([name, signature]) => [
+    toFunctionSelector(signature),
+    name,
+  ]),
 );

@@ -1,7 +1,7 @@
 import { TransientError } from "../errors/BaseError.js";
 import { type Logger, silentLogger } from "../log/createLogger.js";
 import { withRetry } from "../util/withRetry.js";
-import { sessionClosedTopic, sessionOpenedTopic } from "./abi.js";
+import { diamondCutTopic, sessionClosedTopic, sessionOpenedTopic } from "./abi.js";
 import { type BlockHeader, parseBlockHeader, type RawBlock } from "./getBlockHeader.js";
 import {
   initialSizing,
@@ -24,6 +24,8 @@ export type RawLog = {
   transactionHash: string;
   logIndex: string;
   removed?: boolean;
+  /** The block's time: some endpoints add it (not part of the standard log object). */
+  blockTimestamp?: string;
 };
 
 /**
@@ -33,7 +35,10 @@ export type RawLog = {
 export type LogRange = { logs: RawLog[]; end: BlockHeader; parent: BlockHeader | undefined };
 
 export type LogFetcher = {
-  /** Every SessionOpened / SessionClosed log of the contract in [from, to], splitting as needed. */
+  /**
+   * Every SessionOpened / SessionClosed log of the contract in [from, to], and its DiamondCut logs
+   * (in the same request: one more topic), splitting as needed.
+   */
   fetch(from: number, to: number): Promise<LogRange>;
   /** The range size to ask for next: shrinks on refusals, grows when ranges come back light. */
   readonly rangeSize: number;
@@ -87,7 +92,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
           params: [
             {
               address: options.contract,
-              topics: [[sessionOpenedTopic, sessionClosedTopic]],
+              topics: [[sessionOpenedTopic, sessionClosedTopic, diamondCutTopic]],
               fromBlock: `0x${from.toString(16)}`,
               toBlock,
             },

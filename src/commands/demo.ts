@@ -91,7 +91,7 @@ export function demoCommand(): Command {
             ),
             logger,
           );
-          const summary = await syncAndBuild(chains, { ...output, db }, undefined, context);
+          const summary = await syncAndBuild(chains, { ...output, db }, {}, context);
           const result = { ...summary, seconds: Math.round((performance.now() - started) / 100) / 10 };
           logger.info(`demo published in ${((performance.now() - started) / 1000).toFixed(1)} s`);
           printResult(context, result, renderRunSummary);

@@ -30,7 +30,7 @@ export function runCommandDefinition(): Command {
         const output = settleOutputOptions(raw, context.env);
         checkPaths({ db: output.db, create: true, out: output.out });
         const chains = await connectChains(options, context.logger);
-        return syncAndBuild(chains, output, options.timeLimit, context);
+        return syncAndBuild(chains, output, options, context);
       },
       renderRunSummary,
     ),

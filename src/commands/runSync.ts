@@ -1,16 +1,31 @@
 import type { ConnectedChain } from "../chain/connectChain.js";
+import { UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
 import type { Store } from "../store/openStore.js";
 import type { FollowProgress } from "../sync/followChain.js";
 import { type SyncRunSummary, syncChains } from "../sync/syncChains.js";
+import type { AcceptedUpgrades } from "./options/settleOptions.js";
 
 /** The sync: the connected chains (chain) → followed into the database (sync, store). */
 export function runSync(
   store: Store,
   chains: readonly ConnectedChain[],
-  options: { logger: Logger; timeLimit: number | undefined; onProgress?: (progress: FollowProgress) => void },
+  options: {
+    logger: Logger;
+    timeLimit: number | undefined;
+    onProgress?: (progress: FollowProgress) => void;
+    acceptUpgrades?: AcceptedUpgrades | undefined;
+  },
 ): Promise<SyncRunSummary> {
+  const accepted = options.acceptUpgrades ?? { all: [], byChain: new Map<number, number[]>() };
+  for (const chainId of accepted.byChain.keys()) {
+    if (!chains.some((chain) => chain.chainId === chainId)) {
+      throw new UserError(`--accept-upgrade ${chainId}=… names chain ${chainId}, which is not configured`, {
+        details: `The configured chains are ${chains.map((chain) => chain.chainId).join(", ")}. Expected <chainId>=<block> for one of them, or a plain block for every chain.`,
+      });
+    }
+  }
   return syncChains(
     createSyncDatabase(store),
     chains.map((chain) => ({
@@ -22,6 +37,7 @@ export function runSync(
         fallbackFromBlock: chain.fallbackFromBlock,
         toBlock: chain.toBlock,
         confirmations: chain.confirmations,
+        acceptUpgrades: [...accepted.all, ...(accepted.byChain.get(chain.chainId) ?? [])],
       },
       view: chain.view,
       rpcStats: () => ({ ...chain.client.stats, reader: chain.reader.mode }),

@@ -29,7 +29,12 @@ export function syncCommand(): Command {
         checkPaths({ db, create: true });
         const chains = await connectChains(options, logger);
         return withResources({ db, create: true, chains }, (store) =>
-          runSync(store, chains, { logger, timeLimit: options.timeLimit, onProgress: progress.update }),
+          runSync(store, chains, {
+            logger,
+            timeLimit: options.timeLimit,
+            onProgress: progress.update,
+            acceptUpgrades: options.acceptUpgrades,
+          }),
         );
       },
       renderSyncSummary,

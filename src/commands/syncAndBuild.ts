@@ -1,6 +1,6 @@
 import type { ConnectedChain } from "../chain/connectChain.js";
 import type { CommandContext } from "./context.js";
-import type { OutputOptions } from "./options/settleOptions.js";
+import type { ChainOptions, OutputOptions } from "./options/settleOptions.js";
 import { withResources } from "./resources.js";
 import { runBuild } from "./runBuild.js";
 import { runSync } from "./runSync.js";
@@ -13,13 +13,18 @@ import type { RunSummary } from "./summary/renderRunSummary.js";
 export async function syncAndBuild(
   chains: readonly ConnectedChain[],
   output: OutputOptions,
-  timeLimit: number | undefined,
+  sync: Partial<Pick<ChainOptions, "timeLimit" | "acceptUpgrades">>,
   { logger, progress }: Pick<CommandContext, "logger" | "progress">,
 ): Promise<RunSummary> {
   const { db, out } = output;
   return withResources({ db, create: true, chains, out }, async (store) => {
-    const sync = await runSync(store, chains, { logger, timeLimit, onProgress: progress.update });
+    const synced = await runSync(store, chains, {
+      logger,
+      timeLimit: sync.timeLimit,
+      acceptUpgrades: sync.acceptUpgrades,
+      onProgress: progress.update,
+    });
     progress.done();
-    return { sync, build: runBuild(store, output, logger) };
+    return { sync: synced, build: runBuild(store, output, logger) };
   });
 }

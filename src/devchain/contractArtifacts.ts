@@ -2,11 +2,24 @@ import { join } from "node:path";
 import type { Abi, Hex } from "viem";
 import { packageRoot } from "../util/packageRoot.js";
 
-/** The dev chain's contracts: src/devchain/contracts/<name>.sol, compiled into artifacts/<name>.json. */
-export const contractNames = ["TestMarketplace", "Multicall3"] as const;
+/** The dev chain's contracts, each compiled into artifacts/<name>.json. */
+export const contractNames = [
+  "TestMarketplace",
+  "Multicall3",
+  "SessionFacetWithoutReceipt",
+  "SessionFacetEmptyReceipt",
+] as const;
 export type ContractName = (typeof contractNames)[number];
 
-/** What the dev chain deploys: creation code for TestMarketplace, runtime code for Multicall3. */
+/** The source file (in src/devchain/contracts/) that defines each contract. */
+export const contractSources: Record<ContractName, string> = {
+  TestMarketplace: "TestMarketplace.sol",
+  Multicall3: "Multicall3.sol",
+  SessionFacetWithoutReceipt: "TestFacets.sol",
+  SessionFacetEmptyReceipt: "TestFacets.sol",
+};
+
+/** What the dev chain deploys: creation code (TestMarketplace, its facets), runtime code (Multicall3). */
 export type ContractArtifact = {
   contractName: ContractName;
   /** solc's long version, e.g. 0.8.37+commit.… */

@@ -1,13 +1,19 @@
 import { getAddress } from "viem";
-import type { ApiFiles, Meta, MetaChain } from "../api/apiTypes.js";
+import type { ApiFiles, Meta, MetaChain, MetaUpgrade } from "../api/apiTypes.js";
 import { apiVersion } from "../api/apiTypes.js";
 import { presetForChainId } from "../chain/presets.js";
-import type { ChainRecord } from "../store/createIndexReader.js";
+import type { ChainRecord, UpgradeRecord } from "../store/createIndexReader.js";
 
 export type MetaInput = {
   generator: string;
   asOf: number;
-  chains: ReadonlyArray<ChainRecord & { counts: Record<string, number>; anomalies: Record<string, number> }>;
+  chains: ReadonlyArray<
+    ChainRecord & {
+      counts: Record<string, number>;
+      anomalies: Record<string, number>;
+      upgrades: readonly UpgradeRecord[];
+    }
+  >;
   stuckGrace: number;
   updateInterval: number;
   audit: ApiFiles["audit.json"];
@@ -17,7 +23,7 @@ export type MetaInput = {
 
 /**
  * meta.json: what the files were computed from (every chain, its contract and block range, its
- * own as-of), whether the history is complete (backfill) and the index agrees with the contract
+ * own as-of, the upgrades of its contract the sync went past), whether the history is complete (backfill) and the index agrees with the contract
  * (audit), when it was last brought up to date, and the counts and anomalies. The 1.0 fields
  * (chainId, contract, fromBlock, toBlock) describe the first configured chain.
  */
@@ -39,6 +45,8 @@ export function computeMeta(input: MetaInput): Meta {
       caughtUp,
       counts: chain.counts,
       anomalies: chain.anomalies,
+      // The sync stores what meta.json says of each (sync/SyncStore.ts, UpgradeRow).
+      upgrades: chain.upgrades.map((upgrade) => ({ ...upgrade }) as MetaUpgrade),
     };
     // Where a backfill in progress is heading (caught up, the target says nothing new).
     if (!caughtUp) record.targetBlock = chain.targetBlock as number;

@@ -85,6 +85,7 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
     ...chain,
     counts: reader.counts([chain.chainId]),
     anomalies: reader.anomalies([chain.chainId]),
+    upgrades: reader.upgrades(chain.chainId),
   }));
   const totals = (pick: (chain: (typeof perChain)[number]) => Record<string, number>) =>
     perChain.map(pick).reduce((sum, one) => {

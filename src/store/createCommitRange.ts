@@ -7,7 +7,8 @@ type StoredBid = { ref: number; ok: boolean; providerRef: number | null };
 /**
  * The transaction that writes one synced range of one chain with its checkpoint: bids, sessions,
  * closes (each filed under its bid, or under its log's provider when the bid cannot be read),
- * anomalies, block hashes. All of it or nothing.
+ * anomalies, block hashes, the contract's upgrades it went past, and (on a run's first range)
+ * where the run started. All of it or nothing.
  */
 export function createCommitRange(
   sqlite: Database.Database,
@@ -47,6 +48,13 @@ export function createCommitRange(
     block: sqlite.prepare(
       `INSERT INTO blocks (chain_id, number, hash, timestamp) VALUES (?, ?, ?, ?)
        ON CONFLICT (chain_id, number) DO UPDATE SET hash = excluded.hash, timestamp = excluded.timestamp`,
+    ),
+    upgrade: sqlite.prepare(
+      `INSERT INTO upgrades (chain_id, block_number, log_index, block_timestamp, status, added, replaced, removed, compared)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    ),
+    run: sqlite.prepare(
+      "INSERT INTO sync_runs (chain_id, first_block, head) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET head = excluded.head",
     ),
   };
   // Bids never change once stored: their refs are cached for the run.
@@ -122,6 +130,20 @@ export function createCommitRange(
     }
     for (const header of [...range.headers, range.end])
       s.block.run(chainId, header.number, header.hash, header.timestamp);
+    for (const upgrade of range.upgrades ?? []) {
+      s.upgrade.run(
+        chainId,
+        upgrade.blockNumber,
+        upgrade.logIndex,
+        upgrade.blockTimestamp,
+        upgrade.status,
+        upgrade.added.join(","),
+        upgrade.replaced.join(","),
+        upgrade.removed.join(","),
+        upgrade.compared,
+      );
+    }
+    if (range.run) s.run.run(chainId, range.run.firstBlock, range.run.head);
     s.chain.run({
       chainId,
       contract: range.identity.contract,

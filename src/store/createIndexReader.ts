@@ -31,6 +31,16 @@ export type StuckRecord = {
   provider: string | null;
   modelId: string | null;
 };
+/** A contract upgrade the sync went past (store/schema.ts, upgrades), for meta.json. */
+export type UpgradeRecord = {
+  block: number;
+  time: number;
+  status: string;
+  added: string[];
+  replaced: string[];
+  removed: string[];
+  compared: number;
+};
 export type PairStatRecord = {
   modelRef: number;
   providerRef: number;
@@ -54,6 +64,8 @@ export type IndexReader = {
   /** Sessions of a chain opened, never closed, whose stake ran out at or before `endsAtUpTo`. */
   stuck(chainId: number, endsAtUpTo: number): StuckRecord[];
   pairStats(chainId: number): PairStatRecord[];
+  /** A chain's contract upgrades up to its last synced block, in block order. */
+  upgrades(chainId: number): UpgradeRecord[];
   counts(chainIds: readonly number[]): Record<string, number>;
   /** Distinct models and providers of these chains together (a provider on two chains is one). */
   distinctCounts(chainIds: readonly number[]): { models: number; providers: number };
@@ -143,6 +155,21 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
         `SELECT model_ref AS modelRef, provider_ref AS providerRef, total_count AS totalCount,
            success_count AS successCount, total_duration AS totalDuration FROM pair_stats WHERE chain_id = ?`,
       ).all(chainId) as PairStatRecord[],
+    upgrades: (chainId) =>
+      (
+        q(
+          `SELECT block_number AS block, block_timestamp AS time, status, added, replaced, removed, compared
+           FROM upgrades WHERE chain_id = ? ORDER BY block_number, log_index`,
+        ).all(chainId) as Array<
+          Omit<UpgradeRecord, "added" | "replaced" | "removed"> &
+            Record<"added" | "replaced" | "removed", string>
+        >
+      ).map((row) => ({
+        ...row,
+        added: namesOf(row.added),
+        replaced: namesOf(row.replaced),
+        removed: namesOf(row.removed),
+      })),
     counts: once((chainIds) => {
       const c = inChains(chainIds);
       return q(
@@ -193,4 +220,9 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
         .pluck()
         .get() as number,
   };
+}
+
+/** A comma-separated list of function names as the sync stored it ("" for none). */
+function namesOf(list: string): string[] {
+  return list === "" ? [] : list.split(",");
 }

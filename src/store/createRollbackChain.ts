@@ -25,6 +25,8 @@ export function createRollbackChain(
        UNION SELECT provider_ref FROM closes WHERE provider_ref IS NOT NULL)`,
     "DELETE FROM model_names WHERE model_ref NOT IN (SELECT model_ref FROM bids WHERE chain_id = model_names.chain_id AND model_ref IS NOT NULL)",
     "DELETE FROM models WHERE ref NOT IN (SELECT model_ref FROM bids WHERE model_ref IS NOT NULL)",
+    "DELETE FROM upgrades WHERE chain_id = :chainId AND block_number > :above",
+    "DELETE FROM sync_runs WHERE chain_id = :chainId AND first_block > :above",
     "DELETE FROM pair_stats WHERE chain_id = :chainId",
     "UPDATE chains SET stats_block = NULL, stats_available = NULL WHERE chain_id = :chainId",
   ].map((source) => sqlite.prepare(source));

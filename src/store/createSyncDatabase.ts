@@ -1,5 +1,13 @@
+import type Database from "better-sqlite3";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
-import type { Checkpoint, ModelNameRow, RefilledClose, SyncDatabase, SyncStore } from "../sync/SyncStore.js";
+import type {
+  Checkpoint,
+  ModelNameRow,
+  RefilledClose,
+  StoredSample,
+  SyncDatabase,
+  SyncStore,
+} from "../sync/SyncStore.js";
 import { createCommitRange } from "./createCommitRange.js";
 import { createRefs } from "./createRefs.js";
 import { createRollbackChain } from "./createRollbackChain.js";
@@ -65,6 +73,11 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       statsRead: q("UPDATE chains SET stats_block = ?, stats_available = ? WHERE chain_id = ?"),
       statsBlock: q("SELECT stats_block FROM chains WHERE chain_id = ?").pluck(),
       run: q("UPDATE chains SET target_block = ?, synced_at = ?, range_size = ? WHERE chain_id = ?"),
+      lastAccepted: q(
+        "SELECT max(block_number) FROM upgrades WHERE chain_id = ? AND status = 'accepted'",
+      ).pluck(),
+      ...sampleStatements(q),
+      firstRead: q("SELECT min(first_block) FROM sync_runs WHERE chain_id = ? AND head >= ?").pluck(),
     };
     const { commit, forgetBids } = createCommitRange(
       sqlite,
@@ -138,6 +151,12 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       }),
       saveRunRecord: ({ targetBlock, syncedAt, rangeSize }) =>
         void s.run.run(targetBlock, syncedAt, rangeSize, chainId),
+      upgradeSample(perEnd) {
+        const after = (s.lastAccepted.get(chainId) as number | null | undefined) ?? -1;
+        return readSample(s, chainId, after, perEnd);
+      },
+      firstBlockReadAfter: (block) =>
+        (s.firstRead.get(chainId, block) as number | null | undefined) ?? undefined,
     };
   };
 
@@ -150,5 +169,91 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       for (const chainId of stored) setPosition.run(positions.get(chainId) ?? null, chainId);
       return stored.filter((chainId) => !positions.has(chainId));
     }),
+  };
+}
+
+type Prepare = (source: string) => Database.Statement;
+
+/** The statements of upgradeSample: the oldest and the newest readable records, each way. */
+function sampleStatements(q: Prepare) {
+  const opens = (order: "ASC" | "DESC") =>
+    q(
+      `SELECT session_id AS sessionId, bid_id AS bidId, stake, opened_at AS openedAt, ends_at AS endsAt
+       FROM sessions WHERE chain_id = ? AND opened_block > ? AND read_ok = 1
+       ORDER BY opened_block ${order}, opened_log_index ${order} LIMIT ?`,
+    );
+  const closes = (order: "ASC" | "DESC") =>
+    q(
+      `SELECT c.session_id AS sessionId, c.kind, c.closed_at AS closedAt, c.opened_at AS openedAt,
+         c.ends_at AS endsAt, c.closeout_type AS closeoutType, c.receipt_length AS receiptLength,
+         c.tokens, c.ttft_ms AS ttftMs, c.tps, b.bid_id AS bidId
+       FROM closes c LEFT JOIN bids b ON b.ref = c.bid_ref
+       WHERE c.chain_id = ? AND c.block_number > ? AND c.closed_at IS NOT NULL AND c.tps IS NOT NULL
+       ORDER BY c.block_number ${order}, c.log_index ${order} LIMIT ?`,
+    );
+  return {
+    oldestOpens: opens("ASC"),
+    newestOpens: opens("DESC"),
+    oldestCloses: closes("ASC"),
+    newestCloses: closes("DESC"),
+    sampleBid: q(
+      `SELECT b.bid_id AS bidId, p.address AS provider, m.model_id AS modelId, b.price_per_second AS pricePerSecond
+       FROM bids b JOIN providers p ON p.ref = b.provider_ref JOIN models m ON m.ref = b.model_ref
+       WHERE b.chain_id = ? AND b.bid_id = ? AND b.read_ok = 1`,
+    ),
+  };
+}
+
+type OpenSampleRow = { sessionId: string; bidId: string; stake: string; openedAt: number; endsAt: number };
+type CloseSampleRow = {
+  sessionId: string;
+  kind: string;
+  closedAt: number;
+  openedAt: number;
+  endsAt: number;
+  closeoutType: string;
+  receiptLength: number;
+  tokens: number;
+  ttftMs: number;
+  tps: number;
+  bidId: string | null;
+};
+type BidSampleRow = { bidId: string; provider: string; modelId: string; pricePerSecond: string };
+
+function readSample(
+  s: ReturnType<typeof sampleStatements>,
+  chainId: number,
+  after: number,
+  perEnd: number,
+): StoredSample {
+  const both = <Row extends { sessionId: string }>(
+    oldest: Database.Statement,
+    newest: Database.Statement,
+  ) => {
+    const rows = new Map<string, Row>();
+    for (const row of [...oldest.all(chainId, after, perEnd), ...newest.all(chainId, after, perEnd)] as Row[])
+      rows.set(row.sessionId, row);
+    return [...rows.values()];
+  };
+  const opens = both<OpenSampleRow>(s.oldestOpens, s.newestOpens);
+  const closes = both<CloseSampleRow>(s.oldestCloses, s.newestCloses);
+  const bidIds = new Set<string>();
+  for (const row of [...opens, ...closes]) if (row.bidId) bidIds.add(row.bidId);
+  const bids = [...bidIds]
+    .map((bidId) => s.sampleBid.get(chainId, bidId) as BidSampleRow | undefined)
+    .filter((row): row is BidSampleRow => row !== undefined)
+    .slice(0, 2 * perEnd);
+  return {
+    opens: opens.map((row) => ({ ...row, stake: BigInt(row.stake) })),
+    closes: closes.map(({ sessionId, bidId: _, closeoutType, kind, ...state }) => ({
+      sessionId,
+      state: {
+        ...state,
+        kind: kind as StoredSample["closes"][number]["state"]["kind"],
+        closeoutType: BigInt(closeoutType),
+      },
+    })),
+    bids: bids.map((row) => ({ ...row, pricePerSecond: BigInt(row.pricePerSecond) })),
+    models: [...new Set(bids.map((bid) => bid.modelId))],
   };
 }

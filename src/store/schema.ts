@@ -209,3 +209,41 @@ export const pairStats = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.chainId, t.modelRef, t.providerRef] })],
 );
+
+/**
+ * The contract's code changes (DiamondCut logs) the index went past, for meta.json: what each
+ * did to the functions the index depends on (comma-separated names), and how the sync took it
+ * (noted, verified, accepted: sync/SyncStore.ts). Rolled back with reorgs.
+ */
+export const upgrades = sqliteTable(
+  "upgrades",
+  {
+    chainId: integer("chain_id").notNull(),
+    blockNumber: integer("block_number").notNull(),
+    logIndex: integer("log_index").notNull(),
+    blockTimestamp: integer("block_timestamp").notNull(),
+    status: text("status").notNull(),
+    added: text("added").notNull(),
+    replaced: text("replaced").notNull(),
+    removed: text("removed").notNull(),
+    /** Stored records read back equal (or accepted) through the new code. */
+    compared: integer("compared").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] })],
+);
+
+/**
+ * Each sync of a chain that committed something: its first block, and the head when it started.
+ * The sync reads the contract at the latest block, so a run read through the code of every cut up
+ * to that head: after an upgrade the index cannot read, everything from the first run that could
+ * have read through it is rolled back (sync/reviewCuts.ts). Rolled back with reorgs.
+ */
+export const syncRuns = sqliteTable(
+  "sync_runs",
+  {
+    chainId: integer("chain_id").notNull(),
+    firstBlock: integer("first_block").notNull(),
+    head: integer("head").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.firstBlock] })],
+);

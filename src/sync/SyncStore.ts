@@ -1,3 +1,4 @@
+import type { IndexedFunction } from "../chain/abi.js";
 import type { ReceiptKind } from "../chain/classifyReceipt.js";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
 import type { Pair, PairCounters } from "../chain/readPairStats.js";
@@ -63,6 +64,36 @@ export type NewBid = { bidId: string; state?: { provider: string; modelId: strin
 
 export type AnomalyRow = { kind: string; key: string; blockNumber: number; detail?: string };
 
+/**
+ * A change of the contract's code (a DiamondCut log) that the index went past: noted in
+ * meta.json. `noted`: it replaced and removed none of the functions the index depends on;
+ * `verified`: it did, and stored records read back equal through the new code; `accepted`: they
+ * did not, and the operator accepted the upgrade (--accept-upgrade).
+ */
+export type UpgradeRow = {
+  blockNumber: number;
+  logIndex: number;
+  blockTimestamp: number;
+  status: "noted" | "verified" | "accepted";
+  /** The functions the index depends on that the cut added, replaced, removed. */
+  added: IndexedFunction[];
+  replaced: IndexedFunction[];
+  removed: IndexedFunction[];
+  /** Stored records read back through the new code (0 for `noted`). */
+  compared: number;
+};
+
+/**
+ * Stored records to read back through a contract's new code, as stored: sessions (open and
+ * closed), the bids they name, the models those name.
+ */
+export type StoredSample = {
+  opens: Array<{ sessionId: string; bidId: string; stake: bigint; openedAt: number; endsAt: number }>;
+  closes: Array<{ sessionId: string; state: Omit<CloseState, "bidId"> }>;
+  bids: Array<{ bidId: string; provider: string; modelId: string; pricePerSecond: bigint }>;
+  models: string[];
+};
+
 /** One synced block range: everything in it is written in one transaction with the checkpoint. */
 export type RangeCommit = {
   identity: ChainIdentity;
@@ -74,6 +105,10 @@ export type RangeCommit = {
   opens: OpenRow[];
   closes: CloseRow[];
   anomalies: AnomalyRow[];
+  /** The contract's code changes in the range that the run went past. */
+  upgrades?: UpgradeRow[];
+  /** On a run's first range: where the run starts and the head it saw (the code it reads through). */
+  run?: { firstBlock: number; head: number };
 };
 
 export type ModelNameRow = {
@@ -116,6 +151,16 @@ export type SyncStore = {
   /** The contract's counters of those pairs at `block`; undefined counters: not available. */
   saveAuditCounters(block: number, counters: Array<Pair & PairCounters> | undefined): void;
   saveRunRecord(record: RunRecord): void;
+  /**
+   * Up to `perEnd` of the oldest and of the newest stored sessions, closes, and the bids and
+   * models they name (readable ones only), stored after the last accepted upgrade.
+   */
+  upgradeSample(perEnd: number): StoredSample;
+  /**
+   * The first block of the first run that started with the head at or past `block`: from there
+   * on, what the index holds was read through the code that block brought. Undefined: no such run.
+   */
+  firstBlockReadAfter(block: number): number | undefined;
 };
 
 /** The database as the sync of several chains sees it. */

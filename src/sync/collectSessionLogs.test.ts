@@ -1,5 +1,6 @@
+import { encodeAbiParameters, getAddress, toFunctionSelector, zeroAddress } from "viem";
 import { describe, expect, test } from "vitest";
-import { sessionClosedTopic, sessionOpenedTopic } from "../chain/abi.js";
+import { diamondCutEvent, diamondCutTopic, sessionClosedTopic, sessionOpenedTopic } from "../chain/abi.js";
 import type { RawLog } from "../chain/createLogFetcher.js";
 import { TransientError } from "../errors/BaseError.js";
 import { collectSessionLogs } from "./collectSessionLogs.js";
@@ -8,6 +9,8 @@ const contract = "0x00000000000000000000000000000000000000c0";
 const word = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
 const hashOf = (block: number) => `0x${"ab".repeat(28)}${block.toString(16).padStart(8, "0")}`;
 const provider = "0x00000000000000000000000000000000000000B0";
+const facet = "0x00000000000000000000000000000000000000fa";
+const getSession = toFunctionSelector("getSession(bytes32)");
 
 /** A log as eth_getLogs returns it: a session event of the contract unless told otherwise. */
 function raw(
@@ -65,7 +68,46 @@ describe("collectSessionLogs", () => {
       closes: new Map([[word(1), sessionLog(15, 0, "closed", 1)]]),
       logs: 5,
       anomalies: [],
+      cuts: [],
     });
+  });
+
+  test("behavior: the contract's DiamondCut logs are collected apart, in order, once, inside the range", () => {
+    const cutLog = (block: number, logIndex: number, overrides: Partial<RawLog> = {}) =>
+      raw(block, logIndex, "opened", 0, {
+        topics: [diamondCutTopic],
+        data: encodeAbiParameters(diamondCutEvent.inputs, [
+          [{ facetAddress: facet, action: 1, functionSelectors: [getSession] }],
+          zeroAddress,
+          "0x",
+        ]),
+        ...overrides,
+      });
+    const collected = collectSessionLogs(
+      [
+        cutLog(14, 2),
+        raw(12, 1, "opened", 1),
+        cutLog(12, 0, { blockTimestamp: "0x6553f100" }),
+        cutLog(14, 2),
+        cutLog(21, 0),
+        cutLog(13, 0, { address: "0x00000000000000000000000000000000000000c1" }),
+        cutLog(13, 1, { data: "0x1234" }),
+      ],
+      range,
+    );
+    expect(collected.logs).toBe(1);
+    const cut = { facet: getAddress(facet), action: 1, selectors: [getSession] };
+    expect(collected.cuts).toEqual([
+      { blockNumber: 12, blockHash: hashOf(12), logIndex: 0, blockTimestamp: 0x6553f100, facets: [cut] },
+      { blockNumber: 13, blockHash: hashOf(13), logIndex: 1, blockTimestamp: undefined, facets: undefined },
+      { blockNumber: 14, blockHash: hashOf(14), logIndex: 2, blockTimestamp: undefined, facets: [cut] },
+    ]);
+    // Another contract's DiamondCut is a foreign log like any other.
+    expect(collected.anomalies).toEqual([
+      { kind: "foreign-log", key: `${hashOf(13)}:0`, blockNumber: 13, detail: "log of another contract" },
+    ]);
+    const hashes = new Map([[12, hashOf(99)]]);
+    expect(() => collectSessionLogs([cutLog(12, 0)], { ...range, hashes })).toThrow(TransientError);
   });
 
   test("behavior: logs returned twice or outside the range are dropped", () => {

@@ -1,5 +1,6 @@
 import type { LogFetcher } from "../chain/createLogFetcher.js";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
+import type { CutLog } from "../chain/parseCutLog.js";
 import type { Logger } from "../log/createLogger.js";
 import { buildRangeRows } from "./buildRangeRows.js";
 import { collectSessionLogs } from "./collectSessionLogs.js";
@@ -14,6 +15,8 @@ export type RangeResult = {
   logs: number;
   opened: number;
   closed: number;
+  /** The contract's DiamondCut logs in the range: reviewed before the range is committed. */
+  cuts: CutLog[];
 };
 
 export type RangeReader = (from: number, to: number) => Promise<RangeResult>;
@@ -68,6 +71,7 @@ export function createRangeReader(parts: RangeReaderParts): RangeReader {
       logs: collected.logs,
       opened: rows.opens.length,
       closed: rows.closes.length,
+      cuts: collected.cuts,
     };
   };
 }

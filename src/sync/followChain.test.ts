@@ -76,6 +76,7 @@ describe("followChain", () => {
       reorg: null,
       complete: true,
       rangeSize: 10,
+      upgrades: [],
     });
     expect(checkpointOf(store)).toEqual({
       fromBlock: 1,

@@ -8,7 +8,8 @@ import { createBidReader } from "./createBidReader.js";
 import { createRangeReader, type RangeResult } from "./createRangeReader.js";
 import { createSessionStateReader } from "./createSessionStateReader.js";
 import { findCommonAncestor } from "./findCommonAncestor.js";
-import type { SyncStore } from "./SyncStore.js";
+import { createCutReviewer } from "./reviewCuts.js";
+import type { SyncStore, UpgradeRow } from "./SyncStore.js";
 import { startingPoint } from "./startingPoint.js";
 
 /** Which chain and contract to follow, and from where. */
@@ -22,6 +23,8 @@ export type FollowTarget = {
   fallbackFromBlock: number;
   toBlock: ToBlock;
   confirmations: number;
+  /** Blocks of contract upgrades whose different reads the operator accepted (--accept-upgrade). */
+  acceptUpgrades?: readonly number[];
 };
 
 export type FollowOptions = {
@@ -69,6 +72,8 @@ export type FollowSummary = {
   complete: boolean;
   /** The log range size the run ended with: where the chain's next run starts. */
   rangeSize: number;
+  /** The contract's upgrades (DiamondCut) this run went past. */
+  upgrades: UpgradeRow[];
 };
 
 /**
@@ -158,6 +163,7 @@ export async function followChain(
     reorg,
     complete: true,
     rangeSize: initialRangeSize ?? 1,
+    upgrades: [],
   };
   if (targetBlock < start) {
     logger.info("nothing new to sync", {
@@ -185,6 +191,15 @@ export async function followChain(
     bids,
     blockHeader: (n) => chain.blockHeader(n),
     hashWindowStart: Math.max(start, targetBlock - hashWindow + 1),
+    logger,
+  });
+  const cuts = createCutReviewer({
+    chainId: target.chainId,
+    fromBlock: identity.fromBlock,
+    store,
+    chain,
+    verifyAt: targetBlock,
+    accepted: new Set(target.acceptUpgrades ?? []),
     logger,
   });
 
@@ -221,6 +236,13 @@ export async function followChain(
             "Nothing past the last committed range was written; the next run rolls back and continues.",
         });
       }
+      // The contract's code changed in this range: checked before anything of the range is written.
+      if (result.cuts.length > 0) {
+        result.commit.upgrades = await cuts.review(result.cuts);
+        summary.upgrades.push(...result.commit.upgrades);
+      }
+      // The run's first range records the head it reads the contract at (reviewCuts.ts).
+      if (range.from === start) result.commit.run = { firstBlock: start, head };
       store.commitRange(result.commit);
       bids.stored(result.commit.bids);
       tip = result.commit.end.hash;

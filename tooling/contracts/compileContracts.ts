@@ -1,8 +1,12 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import solc from "solc";
 import type { Abi } from "viem";
-import { type ContractArtifacts, contractNames } from "../../src/devchain/contractArtifacts.js";
+import {
+  type ContractArtifacts,
+  contractNames,
+  contractSources,
+} from "../../src/devchain/contractArtifacts.js";
 import { BaseError } from "../../src/errors/BaseError.js";
 import { packageRoot } from "../../src/util/packageRoot.js";
 
@@ -17,8 +21,9 @@ const evmVersion = "cancun";
 export async function compileContracts(): Promise<ContractArtifacts> {
   const contractsDir = join(packageRoot(), "src", "devchain", "contracts");
   const sources: Record<string, { content: string }> = {};
-  for (const name of contractNames) {
-    sources[`${name}.sol`] = { content: await readFile(join(contractsDir, `${name}.sol`), "utf8") };
+  // Every source, so that imports between them resolve (TestMarketplace.sol imports TestDiamond.sol).
+  for (const file of (await readdir(contractsDir)).filter((name) => name.endsWith(".sol")).sort()) {
+    sources[file] = { content: await readFile(join(contractsDir, file), "utf8") };
   }
   const input = {
     language: "Solidity",
@@ -38,7 +43,7 @@ export async function compileContracts(): Promise<ContractArtifacts> {
   }
   const result = {} as ContractArtifacts;
   for (const name of contractNames) {
-    const contract = output.contracts?.[`${name}.sol`]?.[name];
+    const contract = output.contracts?.[contractSources[name]]?.[name];
     if (!contract) throw new BaseError(`solc produced no output for ${name}.`);
     result[name] = {
       contractName: name,

@@ -47,6 +47,11 @@ export function addChainOptions(command: Command): Command {
     .option(
       "--time-limit <seconds>",
       "start no new block range after this long: a long backfill goes on in the next run",
+    )
+    .option(
+      "--accept-upgrade <[chainId=]block>",
+      "go on past the contract upgrade at this block although stored records read differently through its new code (docs/upgrades.md), repeatable",
+      collect,
     );
 }
 

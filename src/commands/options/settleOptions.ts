@@ -26,7 +26,12 @@ export type ChainOptions = {
   rpc: RpcSettings;
   /** Seconds after which no new block range starts (the next run continues). */
   timeLimit: number | undefined;
+  /** --accept-upgrade: blocks of contract upgrades to go on past (docs/upgrades.md). */
+  acceptUpgrades: AcceptedUpgrades;
 };
+
+/** Blocks of upgrades accepted on every chain (`all`) or on one; given again, they add up. */
+export type AcceptedUpgrades = { all: number[]; byChain: Map<number, number[]> };
 
 export type OutputOptions = { db: string; out: string; stuckGrace: number; updateInterval: number };
 
@@ -80,6 +85,7 @@ export function settleChainOptions(raw: RawOptions, env: Environment): ChainOpti
     },
     timeLimit:
       raw.timeLimit === undefined ? undefined : parseInteger("--time-limit", raw.timeLimit, { min: 1 }),
+    acceptUpgrades: parseAcceptedUpgrades(list(raw.acceptUpgrade)),
   };
   const from = options.fromBlock.all;
   const to = options.toBlock.all;
@@ -89,6 +95,17 @@ export function settleChainOptions(raw: RawOptions, env: Environment): ChainOpti
     });
   }
   return options;
+}
+
+function parseAcceptedUpgrades(values: readonly string[]): AcceptedUpgrades {
+  const accepted: AcceptedUpgrades = { all: [], byChain: new Map() };
+  for (const value of values) {
+    const one = parsePerChain("--accept-upgrade", [value], (block, source) => parseInteger(source, block));
+    if (one.all !== undefined) accepted.all.push(one.all);
+    for (const [chainId, block] of one.byChain)
+      accepted.byChain.set(chainId, [...(accepted.byChain.get(chainId) ?? []), block]);
+  }
+  return accepted;
 }
 
 /** Where a value came from, for its message: the flag, or the environment variable. */

@@ -19,6 +19,7 @@ const base: ChainRunSummary = {
   reorg: null,
   complete: true,
   rangeSize: 10_000,
+  upgrades: [],
   models: 5,
   refilled: 0,
   audit: "read",

@@ -16,6 +16,15 @@ export function renderSyncSummary(sync: SyncRunSummary): string[] {
         ? `${name} synced: nothing new, up to block ${integer.format(chain.toBlock)} (head ${integer.format(chain.head)})`
         : `${name} synced: blocks ${integer.format(chain.toBlock - chain.blocksSynced + 1)}–${integer.format(chain.toBlock)} (head ${integer.format(chain.head)}): ${integer.format(chain.sessionsOpened)} sessions opened, ${integer.format(chain.sessionsClosed)} closed, ${integer.format(chain.models)} models`,
     );
+    for (const upgrade of chain.upgrades) {
+      const changed = [
+        ...upgrade.replaced.map((f) => `${f} replaced`),
+        ...upgrade.removed.map((f) => `${f} removed`),
+      ];
+      lines.push(
+        `${name} contract upgraded at block ${integer.format(upgrade.blockNumber)}: ${changed.length === 0 ? "nothing the index reads changed" : `${changed.join(", ")}; ${upgrade.status} (${integer.format(upgrade.compared)} stored records read back)`}`,
+      );
+    }
     if (!chain.complete) {
       lines.push(
         `${name} time limit: stopped at block ${integer.format(chain.toBlock)} of ${integer.format(chain.target)}; the next run continues`,

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {TestDiamond} from "./TestDiamond.sol";
+
 /// A stand-in for the marketplace Diamond with the exact events and view-struct layouts of
 /// CHAIN.md. Seeding functions write many sessions per transaction with explicit timestamps,
 /// so that a local chain can hold months of history in a few blocks. Fault switches make the
 /// views revert, to exercise the indexer's handling of bad data. Closes are counted per
 /// (model, provider) like the real contract's getProviderModelStats; a close can be made
-/// silently (no SessionClosed log), so that an audit can be shown a missing close.
-contract TestMarketplace {
+/// silently (no SessionClosed log), so that an audit can be shown a missing close. It is a
+/// diamond (TestDiamond.sol): a cut can replace or remove the `routed` views, as on the real one.
+/// `sessions` stays the first state variable: the facets of TestFacets.sol read it at slot 0.
+contract TestMarketplace is TestDiamond {
     struct Session {
         address user;
         bytes32 bidId;
@@ -86,17 +90,17 @@ contract TestMarketplace {
     /// A deployment without getProviderModelStats: calls to it revert.
     bool public statsUnavailable;
 
-    function getSession(bytes32 sessionId) external view returns (Session memory) {
+    function getSession(bytes32 sessionId) external view routed returns (Session memory) {
         require(!sessionReverts[sessionId], "session unavailable");
         return sessions[sessionId];
     }
 
-    function getBid(bytes32 bidId) external view returns (Bid memory) {
+    function getBid(bytes32 bidId) external view routed returns (Bid memory) {
         require(!bidReverts[bidId], "bid unavailable");
         return bids[bidId];
     }
 
-    function getModel(bytes32 modelId) external view returns (Model memory) {
+    function getModel(bytes32 modelId) external view routed returns (Model memory) {
         require(!modelReverts[modelId], "model unavailable");
         return models[modelId];
     }
@@ -106,6 +110,7 @@ contract TestMarketplace {
     function getProviderModelStats(bytes32 modelId, address provider)
         external
         view
+        routed
         returns (ProviderModelStats memory)
     {
         require(!statsUnavailable, "no such function");
@@ -170,5 +175,15 @@ contract TestMarketplace {
     /// Emits a SessionClosed log without touching storage: a log whose session state disagrees.
     function emitClosed(address user, bytes32 sessionId, address provider) external {
         emit SessionClosed(user, sessionId, provider);
+    }
+
+    // ---- The diamond (TestDiamond.sol): the views a cut can replace or remove ----
+
+    function ownSelectors() internal pure override returns (bytes4[] memory own) {
+        own = new bytes4[](4);
+        own[0] = this.getSession.selector;
+        own[1] = this.getBid.selector;
+        own[2] = this.getModel.selector;
+        own[3] = this.getProviderModelStats.selector;
     }
 }

@@ -1,0 +1,63 @@
+import { toFunctionSelector } from "viem";
+import { describe, expect, test } from "vitest";
+import type { CutLog } from "../chain/parseCutLog.js";
+import { classifyCut } from "./classifyCut.js";
+
+const at = { blockNumber: 7, blockHash: `0x${"ab".repeat(32)}`, logIndex: 0, blockTimestamp: undefined };
+const facet = "0x00000000000000000000000000000000000000Fa";
+const zero = "0x0000000000000000000000000000000000000000";
+const selector = (signature: string) => toFunctionSelector(signature);
+
+describe("classifyCut", () => {
+  test("default: what a cut did to the functions the index reads; other selectors are ignored", () => {
+    const cut: CutLog = {
+      ...at,
+      facets: [
+        { facet, action: 0, selectors: [selector("getModel(bytes32)"), selector("foo()")] },
+        {
+          facet,
+          action: 1,
+          selectors: [selector("getSession(bytes32)"), selector("closeSession(bytes,bytes)")],
+        },
+        { facet: zero, action: 2, selectors: [selector("getProviderModelStats(bytes32,address)")] },
+      ],
+    };
+    expect(classifyCut(cut)).toEqual({
+      added: ["getModel"],
+      replaced: ["getSession", "closeSession"],
+      removed: ["getProviderModelStats"],
+      touched: [
+        { name: "getModel", selector: selector("getModel(bytes32)"), action: "add", facet },
+        { name: "getSession", selector: selector("getSession(bytes32)"), action: "replace", facet },
+        { name: "closeSession", selector: selector("closeSession(bytes,bytes)"), action: "replace", facet },
+        {
+          name: "getProviderModelStats",
+          selector: selector("getProviderModelStats(bytes32,address)"),
+          action: "remove",
+          facet: zero,
+        },
+      ],
+      undecodable: false,
+    });
+  });
+
+  test("behavior: a cut of nothing the index reads changes nothing", () => {
+    const cut: CutLog = { ...at, facets: [{ facet, action: 1, selectors: [selector("foo()")] }] };
+    expect(classifyCut(cut)).toMatchObject({ added: [], replaced: [], removed: [], touched: [] });
+  });
+
+  test("error: an action EIP-2535 does not know, or a log that does not decode, is taken as a replacement", () => {
+    const odd: CutLog = { ...at, facets: [{ facet, action: 7, selectors: [selector("getBid(bytes32)")] }] };
+    expect(classifyCut(odd)).toMatchObject({ replaced: ["getBid"], undecodable: false });
+    const unknown = classifyCut({ ...at, facets: undefined });
+    expect(unknown.undecodable).toBe(true);
+    expect(unknown.replaced).toEqual([
+      "getSession",
+      "getBid",
+      "getModel",
+      "getProviderModelStats",
+      "openSession",
+      "closeSession",
+    ]);
+  });
+});

@@ -1,0 +1,203 @@
+import { encodeAbiParameters, getAddress, type Hex, toFunctionSelector, zeroAddress } from "viem";
+import { afterEach, describe, expect, test } from "vitest";
+import { createFakeChain, type FakeChain } from "../../tooling/fakeChain/fakeChain.js";
+import { followFake } from "../../tooling/fakeChain/followFake.js";
+import { diamondCutEvent, diamondCutTopic } from "../chain/abi.js";
+import type { SessionRead } from "../chain/readSessions.js";
+import { UserError } from "../errors/BaseError.js";
+import { createSyncDatabase } from "../store/createSyncDatabase.js";
+import { openStore, type Store } from "../store/openStore.js";
+import type { FollowTarget } from "./followChain.js";
+
+/**
+ * The follower meets the contract's upgrades (DiamondCut logs) in its ranges: one that changes no
+ * function the index reads is noted; one that replaces or removes one is checked by reading
+ * stored records back through the new code at the target block, and the run goes on when they
+ * read equal (or the operator accepted the difference), else it stops with nothing read through
+ * the new code kept.
+ */
+const chainId = 8453;
+const id = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hex;
+const bidA = id(0xb1);
+const provider = getAddress("0x00000000000000000000000000000000000000a1");
+const facet = getAddress("0x00000000000000000000000000000000000000fa");
+const getSession = toFunctionSelector("getSession(bytes32)");
+const getModel = toFunctionSelector("getModel(bytes32)");
+const unrelated = toFunctionSelector("setPoolConfig(uint256,(uint256,uint128,uint128,uint128))");
+
+const stores: Store[] = [];
+afterEach(() => {
+  for (const store of stores.splice(0)) store.close();
+});
+
+function setup() {
+  const store = openStore(":memory:");
+  stores.push(store);
+  const chain = createFakeChain();
+  chain.addBid(bidA, { provider, modelId: id(0x111), pricePerSecond: 5n });
+  // Reads at a block, recorded: the follower reads stored records back at its target.
+  const readAt: Array<number | undefined> = [];
+  const read = chain.view.readSessions;
+  chain.view.readSessions = (ids, block) => {
+    readAt.push(block);
+    return read(ids, block);
+  };
+  return { store, sync: createSyncDatabase(store).forChain(chainId), chain, readAt };
+}
+
+/** A DiamondCut log in a new block: one facet's selectors, added (0), replaced (1) or removed (2). */
+function cut(chain: FakeChain, action: 0 | 1 | 2, selectors: Hex[]) {
+  chain.mine();
+  chain.addLog({
+    topics: [diamondCutTopic],
+    data: encodeAbiParameters(diamondCutEvent.inputs, [
+      [{ facetAddress: action === 2 ? zeroAddress : facet, action, functionSelectors: selectors }],
+      zeroAddress,
+      "0x",
+    ]),
+  });
+  return chain.blocks.length - 1;
+}
+
+/** Sessions 1..n opened, the odd ones closed, a few blocks apart. */
+function history(chain: FakeChain, from: number, to: number) {
+  for (let n = from; n <= to; n++) {
+    chain.mine(2);
+    chain.open(id(n), { bidId: bidA });
+  }
+  chain.mine(2);
+  for (let n = from; n <= to; n += 2) chain.close(id(n));
+  chain.mine(2);
+}
+
+const follow = (s: ReturnType<typeof setup>, target: Partial<FollowTarget> = {}) =>
+  followFake(s.sync, s.chain, target);
+const synced = (store: Store) =>
+  store.sqlite.prepare("SELECT block_number FROM chains WHERE chain_id = ?").pluck().get(chainId);
+const upgradeRows = (store: Store) =>
+  store.sqlite
+    .prepare(
+      "SELECT block_number AS block, block_timestamp AS time, status, added, replaced, removed, compared FROM upgrades",
+    )
+    .all();
+
+/** getSession through the "new code": another stake for every session. */
+const otherStake = (chain: FakeChain) => {
+  const read = chain.view.readSessions;
+  chain.view.readSessions = async (ids, block) =>
+    new Map(
+      [...(await read(ids, block))].map(([sessionId, r]): [string, SessionRead] => [
+        sessionId,
+        r.ok ? { ok: true, state: { ...r.state, stake: r.state.stake + 1n } } : r,
+      ]),
+    );
+};
+
+describe("followChain and the contract's upgrades", () => {
+  test("default: a cut that changes nothing the index reads is noted with its block and time; nothing is read back", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    const block = cut(s.chain, 0, [unrelated, getSession]);
+    history(s.chain, 5, 6);
+    const summary = await follow(s);
+    expect(summary.complete).toBe(true);
+    const row = { block, time: s.chain.blocks[block]?.timestamp, status: "noted", compared: 0 };
+    expect(upgradeRows(s.store)).toEqual([{ ...row, added: "getSession", replaced: "", removed: "" }]);
+    expect(summary.upgrades).toMatchObject([{ blockNumber: block, status: "noted", added: ["getSession"] }]);
+    expect(s.readAt.every((block) => block === undefined)).toBe(true);
+  });
+
+  test("behavior: a cut that replaces getSession: stored records read back equal at the target, verified, the run goes on", async () => {
+    const s = setup();
+    history(s.chain, 1, 6);
+    await follow(s);
+    const block = cut(s.chain, 1, [getSession]);
+    history(s.chain, 7, 8);
+    const summary = await follow(s);
+    expect(summary.toBlock).toBe(summary.target);
+    expect(s.readAt).toContain(summary.target);
+    expect(upgradeRows(s.store)).toEqual([
+      expect.objectContaining({ block, status: "verified", replaced: "getSession", compared: 8 }),
+    ]);
+  });
+
+  test("error: read back differently, the run stops naming block, facet and function; what this run read is rolled back", async () => {
+    const s = setup();
+    history(s.chain, 1, 6);
+    const first = await follow(s);
+    history(s.chain, 7, 12); // read by the next run through the new code, its first range committed: not kept
+    const block = cut(s.chain, 1, [getSession, unrelated]);
+    history(s.chain, 13, 14);
+    otherStake(s.chain);
+    const error = await follow(s).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    const { shortMessage, details } = error as UserError;
+    expect(shortMessage).toBe(
+      `Chain ${chainId}: the contract was upgraded at block ${block}, and the index cannot read it as before`,
+    );
+    expect(details).toContain(`replaced getSession(bytes32) [${getSession}] with facet ${facet}`);
+    expect(details).toMatch(/session 0x0+1: stake stored 1000000000000000000, now 1000000000000000001/);
+    expect(details).toContain(`chain ${chainId} is back at block ${first.toBlock}`);
+    expect(details).toContain(`continues from block ${first.toBlock + 1}`);
+    expect(details).toContain(`--accept-upgrade ${chainId}=${block}`);
+    expect(synced(s.store)).toBe(first.toBlock);
+    const opened = s.store.sqlite.prepare("SELECT COUNT(*) FROM sessions").pluck().get();
+    expect(opened).toBe(6);
+    expect(upgradeRows(s.store)).toEqual([]);
+
+    // Accepted by the operator: the same run goes on past it.
+    const summary = await follow(s, { acceptUpgrades: [block] });
+    expect(summary.toBlock).toBe(summary.target);
+    expect(upgradeRows(s.store)).toEqual([expect.objectContaining({ block, status: "accepted" })]);
+  });
+
+  test("error: a run whose head was already past the cut read through the new code: it is rolled back too", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    const first = await follow(s);
+    history(s.chain, 5, 6);
+    const block = cut(s.chain, 1, [getSession]);
+    s.chain.mine(3);
+    // Four blocks of confirmations: this run stops before the cut, but reads at the head, past it.
+    const second = await follow(s, { confirmations: 4 });
+    expect(second.toBlock).toBeLessThan(block);
+    expect(second.toBlock).toBeGreaterThan(first.toBlock);
+    otherStake(s.chain);
+    await expect(follow(s)).rejects.toThrow(`is back at block ${first.toBlock}`);
+    expect(synced(s.store)).toBe(first.toBlock);
+  });
+
+  test("behavior: a reorg that drops the cut drops its note, and what the runs since recorded", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    const first = await follow(s);
+    const block = cut(s.chain, 0, [unrelated]);
+    history(s.chain, 5, 6);
+    await follow(s);
+    expect(upgradeRows(s.store)).toEqual([expect.objectContaining({ block, status: "noted" })]);
+    s.chain.reorg(block);
+    const summary = await follow(s);
+    expect(summary.reorg?.ancestor).toBe(block - 1);
+    expect(upgradeRows(s.store)).toEqual([]);
+    const runs = s.store.sqlite
+      .prepare("SELECT first_block AS first FROM sync_runs ORDER BY first_block")
+      .all();
+    expect(runs).toEqual([{ first: 1 }, { first: block }]);
+    expect(first.toBlock).toBe(block - 1);
+  });
+
+  test("error: a getSession that reverts or does not decode cannot be accepted", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await follow(s);
+    const block = cut(s.chain, 2, [getModel]);
+    s.chain.mine(2);
+    s.chain.view.readModelNames = async (ids) =>
+      new Map(ids.map((modelId) => [modelId, { ok: false, error: "execution reverted" }]));
+    const error = (await follow(s, { acceptUpgrades: [block] }).catch((e: unknown) => e)) as UserError;
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.details).toContain(`removed getModel(bytes32) [${getModel}]`);
+    expect(error.details).toContain(`model ${id(0x111)}: getModel fails: execution reverted`);
+    expect(error.details).toContain(`--accept-upgrade ${chainId}=${block} cannot accept it`);
+  });
+});
