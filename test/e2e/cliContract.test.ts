@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../../tooling/process/freePort.js";
 import { runProcess } from "../../tooling/process/runProcess.js";
+import { countCliRun } from "../support/countCliRuns.js";
 import { cliEnv, cliPath, runCli } from "../support/runCli.js";
 import { useTempDir } from "../support/useTempDir.js";
 
@@ -44,12 +45,14 @@ describe("--help", () => {
 
 describe("a reader that stops early", () => {
   // `npx mor-throughput --help | head`: the reader closes the pipe before the CLI has written.
-  const closedStdout = (args: string[]) =>
-    runProcess(process.execPath, [cliPath, ...args], {
+  const closedStdout = (args: string[]) => {
+    countCliRun("spawned");
+    return runProcess(process.execPath, [cliPath, ...args], {
       env: cliEnv(),
       timeoutMs: 60_000,
       onSpawn: (child) => child.stdout?.destroy(),
     });
+  };
 
   test("behavior: --help, --version and validate --json into a closed pipe end quietly, exit 0", async () => {
     const results = await Promise.all([

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { type ProcessResult, runProcess } from "../../tooling/process/runProcess.js";
+import { countCliRun } from "./countCliRuns.js";
 
 export const cliPath = fileURLToPath(new URL("../../bin/mor-throughput.js", import.meta.url));
 
@@ -28,6 +29,7 @@ export function runCli(
   args: string[],
   options: { env?: Record<string, string | undefined>; timeoutMs?: number } = {},
 ): Promise<CliResult> {
+  countCliRun("spawned");
   return runProcess(process.execPath, [cliPath, ...args], {
     env: cliEnv(options.env),
     timeoutMs: options.timeoutMs ?? 120_000,
