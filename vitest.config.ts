@@ -65,7 +65,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts", "test/e2e/**/*.test.ts"],
-          globalSetup: [buildDist],
+          // dist/, and a directory for the fixtures its files share (the demo's publication).
+          globalSetup: [buildDist, "test/support/runFixtures.ts"],
           // One module graph per worker, not per file: the files share no state (nothing is
           // mocked), and the imports (viem, the dev chain) are paid once per worker.
           isolate: false,
