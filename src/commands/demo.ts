@@ -57,7 +57,9 @@ export function demoCommand(): Command {
           : await listenPreview(output.out, port, { fallback: raw.port === undefined, logger });
       try {
         const temporary = raw.db === undefined && fromEnvironment(context.env, "DB_PATH") === undefined;
-        const scratch = temporary ? mkdtempSync(join(tmpdir(), "mor-throughput-demo-")) : undefined;
+        // Below the run's TMPDIR (the system's temporary folder when it has none).
+        const temp = fromEnvironment(context.env, "TMPDIR") ?? tmpdir();
+        const scratch = temporary ? mkdtempSync(join(temp, "mor-throughput-demo-")) : undefined;
         const db = scratch ? join(scratch, "demo.sqlite") : output.db;
 
         // The dev-chain tooling: loaded only here.
