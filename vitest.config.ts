@@ -9,7 +9,9 @@ import { longestFirst } from "./test/support/longestFirst.js";
  *   (test/repo/testProjects.test.ts checks).
  * - integration: test/integration/ (a module against a real node, server or endpoint stand-in)
  *   and test/e2e/ (the CLI, the published files, the dashboard in Chromium, the installed
- *   package). They mostly wait on child processes, so more of them run at once than there are cores.
+ *   package). The CLI runs in the worker (test/support/runCli.ts: runCli), or as a process where
+ *   the process is the point (spawnCli, killCli, startServe). Much of the time goes waiting on
+ *   anvil, Chromium and npm, so more files run at once than there are cores.
  * - stress: test/stress/: the statistical suites (a hostile endpoint, kills at random moments)
  *   and the bench's smoke run. Their outcome depends on timing, so they run alone, one file at a
  *   time, with a longer timeout: `npm run test:stress` (CI runs it after `npm test`).
@@ -65,7 +67,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts", "test/e2e/**/*.test.ts"],
-          globalSetup: [buildDist],
+          // dist/, and a directory for the fixtures its files share (the demo's publication).
+          globalSetup: [buildDist, "test/support/runFixtures.ts"],
           // One module graph per worker, not per file: the files share no state (nothing is
           // mocked), and the imports (viem, the dev chain) are paid once per worker.
           isolate: false,

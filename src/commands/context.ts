@@ -1,6 +1,7 @@
 import { BaseError, ExitCode, exitCodeOf, systemHintOf } from "../errors/BaseError.js";
 import { createLogger, type LogFormat, type Logger } from "../log/createLogger.js";
 import { redactSecrets } from "../log/redactUrl.js";
+import { cliIo, setExitCode } from "./cliIo.js";
 import {
   type Environment,
   type RawOptions,
@@ -15,15 +16,16 @@ export type CommandContext = {
   progress: ProgressWriter;
   json: boolean;
   logFormat: LogFormat;
-  /** The environment the command reads its options from (process.env). */
+  /** The environment the command reads its options from (the run's: cliIo). */
   env: Environment;
 };
 
 function createContext(raw: RawOptions, env: Environment, secretUrls: readonly string[]): CommandContext {
   const log = settleLogOptions(raw);
+  const { stderr } = cliIo();
   const progress = createProgressWriter({
-    mode: progressMode({ quiet: log.quiet, logFormat: log.logFormat, isTTY: process.stderr.isTTY === true }),
-    stream: process.stderr,
+    mode: progressMode({ quiet: log.quiet, logFormat: log.logFormat, isTTY: stderr.isTTY === true }),
+    stream: stderr,
     logger: () => logger,
   });
   const logger = createLogger({
@@ -40,14 +42,15 @@ function createContext(raw: RawOptions, env: Environment, secretUrls: readonly s
  * Runs a command's body. Its result is one object: printed as JSON on stdout with --json, else
  * rendered into the human summary lines on stderr (one structured line with --log-format json).
  * An error is printed on stderr (and with --json as one object on stdout) and decides the exit
- * code (documented in docs/cli.md).
+ * code (documented in docs/cli.md). stdout, stderr and the environment are the run's (cliIo).
  */
 export async function runCommand<Result>(
   raw: RawOptions,
   body: (context: CommandContext) => Promise<Result>,
   render?: (result: Result) => string[],
-  env: Environment = process.env,
 ): Promise<void> {
+  const io = cliIo();
+  const { env } = io;
   const secretUrls = secretUrlsOf(raw, env);
   let context: CommandContext | undefined;
   try {
@@ -58,7 +61,7 @@ export async function runCommand<Result>(
   } catch (error) {
     context?.progress.done();
     const code = exitCodeOf(error);
-    process.exitCode = code;
+    setExitCode(code);
     const { name, shortMessage, details, message, stack } = describeError(error);
     if (raw.json === true) {
       // One object on stdout, failure too: what the command found (if anything), and the error.
@@ -67,13 +70,14 @@ export async function runCommand<Result>(
         ...data,
         error: { name, message: shortMessage, ...(details ? { details } : {}), exitCode: code },
       };
-      process.stdout.write(`${redactSecrets(JSON.stringify(object, null, 2), secretUrls)}\n`);
+      io.stdout.write(`${redactSecrets(JSON.stringify(object, null, 2), secretUrls)}\n`);
     }
     // Also when the log options themselves were refused (--quiet with --verbose): asked for JSON
     // lines, the error is one.
     const jsonLogger =
       (context?.logFormat ?? raw.logFormat) === "json"
-        ? (context?.logger ?? createLogger({ format: "json", secretUrls }))
+        ? (context?.logger ??
+          createLogger({ format: "json", secretUrls, write: (line) => io.stderr.write(line) }))
         : undefined;
     if (jsonLogger) {
       // One line for log collectors: the error's name and message, what to do, the exit code.
@@ -87,7 +91,7 @@ export async function runCommand<Result>(
     }
     const described =
       code === ExitCode.internal ? `internal error: ${stack ?? message}` : `error: ${message}`;
-    process.stderr.write(`${redactSecrets(described, secretUrls)}\n`);
+    io.stderr.write(`${redactSecrets(described, secretUrls)}\n`);
   }
 }
 
@@ -126,7 +130,7 @@ export function printResult<Result>(
 ): void {
   if (result === undefined) return;
   if (context.json)
-    process.stdout.write(
+    cliIo().stdout.write(
       `${JSON.stringify(result, (_key, value) => (typeof value === "bigint" ? value.toString() : value), 2)}\n`,
     );
   else if (!render) return;

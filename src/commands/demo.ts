@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
+import { cliIo } from "./cliIo.js";
 import { connectChains } from "./connectChains.js";
 import { printResult, runCommand } from "./context.js";
 import { helpAfter } from "./helpText.js";
@@ -47,7 +48,7 @@ export function demoCommand(): Command {
       const port = parseInteger("--port", raw.port ?? defaultPort, { max: 65_535 });
       const output = settleOutputOptions(raw, context.env);
       // anvil (an optional dependency) first: without it, exit 1 saying what to install, having made nothing.
-      const anvil = (await import("../devchain/findAnvil.js")).findAnvil();
+      const anvil = (await import("../devchain/findAnvil.js")).findAnvil(context.env.PATH);
       // Then the port, before minutes of work: a --port that is taken exits 1 at once; the default
       // one, taken, is traded for a free one. The server answers 404 until the files are published.
       const preview =
@@ -56,7 +57,9 @@ export function demoCommand(): Command {
           : await listenPreview(output.out, port, { fallback: raw.port === undefined, logger });
       try {
         const temporary = raw.db === undefined && fromEnvironment(context.env, "DB_PATH") === undefined;
-        const scratch = temporary ? mkdtempSync(join(tmpdir(), "mor-throughput-demo-")) : undefined;
+        // Below the run's TMPDIR (the system's temporary folder when it has none).
+        const temp = fromEnvironment(context.env, "TMPDIR") ?? tmpdir();
+        const scratch = temporary ? mkdtempSync(join(temp, "mor-throughput-demo-")) : undefined;
         const db = scratch ? join(scratch, "demo.sqlite") : output.db;
 
         // The dev-chain tooling: loaded only here.
@@ -68,11 +71,10 @@ export function demoCommand(): Command {
           if (scratch) rmSync(scratch, { recursive: true, force: true });
         };
         // Exit as a shell reports a signal's death (128 + its number), once everything is removed.
-        const onSignal = (signal: NodeJS.Signals) => {
-          void cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-        };
-        process.once("SIGINT", onSignal);
-        process.once("SIGTERM", onSignal);
+        const io = cliIo();
+        const unsubscribe = io.onInterrupt((signal) => {
+          void cleanup().finally(() => io.exit(signal === "SIGINT" ? 130 : 143));
+        });
         try {
           network = await startDemoNetwork({
             seed,
@@ -103,8 +105,7 @@ export function demoCommand(): Command {
           }
           return undefined;
         } finally {
-          process.off("SIGINT", onSignal);
-          process.off("SIGTERM", onSignal);
+          unsubscribe();
           await cleanup();
         }
       } finally {

@@ -2,6 +2,7 @@ import { type Command, CommanderError } from "commander";
 import { ExitCode } from "../errors/BaseError.js";
 import { createLogger } from "../log/createLogger.js";
 import { redactUrlsIn } from "../log/redactUrl.js";
+import { cliIo, setExitCode } from "./cliIo.js";
 
 /**
  * Parses the command line and runs the command it names. What the parser itself refuses (an
@@ -11,22 +12,31 @@ import { redactUrlsIn } from "../log/redactUrl.js";
  * JSON line on stderr, as every other error is, instead of the parser's text and help.
  */
 export async function parseCommandLine(program: Command, argv: readonly string[]): Promise<void> {
+  const io = cliIo();
   const jsonLogs = asksForJsonLogs(argv);
+  // Help and the parser's errors go to the run's streams, as wide as its terminal, else 80 columns.
+  const width = (stream: typeof io.stdout) => (stream.isTTY && stream.columns ? stream.columns : 80);
   for (const command of [program, ...program.commands]) {
     command.exitOverride();
-    // The parser quotes what was typed: a mistyped flag may hold an endpoint's credentials.
-    command.configureOutput(
-      jsonLogs
+    command.configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      getOutHelpWidth: () => width(io.stdout),
+      getErrHelpWidth: () => width(io.stderr),
+      // The parser quotes what was typed: a mistyped flag may hold an endpoint's credentials.
+      ...(jsonLogs
         ? { writeErr: () => {}, outputError: () => {} }
-        : { outputError: (text, write) => write(redactUrlsIn(text)) },
-    );
+        : {
+            writeErr: (text) => io.stderr.write(text),
+            outputError: (text, write) => write(redactUrlsIn(text)),
+          }),
+    });
   }
   try {
     await program.parseAsync(argv);
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     // --help and --version end here too, with exit code 0.
-    process.exitCode = error.exitCode;
+    setExitCode(error.exitCode);
     if (error.exitCode === ExitCode.ok) return;
     const message =
       error.code === "commander.help"
@@ -35,7 +45,7 @@ export async function parseCommandLine(program: Command, argv: readonly string[]
     const name = "UsageError";
     if (jsonLogs) {
       const command = argv.slice(2).find((arg) => program.commands.some((c) => c.name() === arg));
-      createLogger({ format: "json" }).error(message, {
+      createLogger({ format: "json", write: (line) => io.stderr.write(line) }).error(message, {
         name,
         details: `Expected what \`mor-throughput${command ? ` ${command}` : ""} --help\` lists.`,
         exitCode: error.exitCode,
@@ -43,7 +53,7 @@ export async function parseCommandLine(program: Command, argv: readonly string[]
     }
     if (!argv.includes("--json")) return;
     const object = { error: { name, message, exitCode: error.exitCode } };
-    process.stdout.write(`${JSON.stringify(object, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(object, null, 2)}\n`);
   }
 }
 

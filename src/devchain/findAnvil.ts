@@ -17,10 +17,10 @@ const platformPackages: Record<string, string> = {
  * optional dependencies are one binary package per platform: npm installs the one for this
  * machine. Looked for, in order: that platform package (resolved from @foundry-rs/anvil, as its
  * `anvil` shim does), the binary its postinstall downloads when npm left the platform package out,
- * then `anvil` on PATH (Foundry installed by foundryup). Without any: a UserError (exit 1) that
- * says what to install.
+ * then `anvil` on `searchPath` (PATH: Foundry installed by foundryup). Without any: a UserError
+ * (exit 1) that says what to install.
  */
-export function findAnvil(): string {
+export function findAnvil(searchPath: string | undefined = process.env.PATH): string {
   const binaryName = process.platform === "win32" ? "anvil.exe" : "anvil";
   const platform = `${process.platform}-${process.arch}`;
   const platformPackage = platformPackages[platform];
@@ -44,7 +44,7 @@ export function findAnvil(): string {
     const downloaded = join(wrapper, binaryName);
     if (existsSync(downloaded)) return downloaded;
   }
-  const onPath = findOnPath(binaryName);
+  const onPath = findOnPath(binaryName, searchPath);
   if (onPath) return onPath;
 
   const foundry = "install Foundry (https://getfoundry.sh) so that `anvil` is on PATH";
@@ -57,8 +57,8 @@ export function findAnvil(): string {
 }
 
 /** An `anvil` on PATH, not counting npm's shim of @foundry-rs/anvil (it runs the binary looked for above). */
-function findOnPath(binaryName: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+function findOnPath(binaryName: string, searchPath: string | undefined): string | undefined {
+  for (const dir of (searchPath ?? "").split(delimiter)) {
     if (!dir) continue;
     const candidate = join(dir, binaryName);
     try {

@@ -17,16 +17,17 @@ export type LoggerOptions = {
   verbose?: boolean;
   /** Scrubbed from every line: RPC URLs may carry credentials. */
   secretUrls?: readonly string[] | undefined;
-  write?: (line: string) => void;
+  /** Where each line goes (a command's: its stderr, through the progress writer). */
+  write: (line: string) => void;
 };
 
 const rank: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
-/** Logs go to stderr, so that stdout carries data only (`--json`). */
-export function createLogger(options: LoggerOptions = {}): Logger {
+/** Log lines, written where `write` puts them: a command's stderr, so that stdout carries data only (`--json`). */
+export function createLogger(options: LoggerOptions): Logger {
   const format = options.format ?? "text";
   const minimum: LogLevel = options.quiet ? "warn" : options.verbose ? "debug" : "info";
-  const write = options.write ?? ((line: string) => process.stderr.write(line));
+  const { write } = options;
   const emit = (level: LogLevel, message: string, fields: Record<string, unknown> = {}) => {
     if (rank[level] < rank[minimum]) return;
     let line: string;

@@ -5,12 +5,16 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../../tooling/process/freePort.js";
 import { runProcess } from "../../tooling/process/runProcess.js";
-import { cliEnv, cliPath, runCli } from "../support/runCli.js";
+import { countCliRun } from "../support/countCliRuns.js";
+import { cliEnv, cliPath, runCli, spawnCli } from "../support/runCli.js";
 import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * What every command promises whatever happens (issue 12): --help tells the defaults, the exit
  * codes and examples; with --json stdout carries exactly one JSON object, on failure too.
+ *
+ * The failures run the CLI as a process (spawnCli): their exit codes as a shell and a cron see
+ * them. --help runs in-process (runCli); the closed pipe spawns it too.
  */
 
 const commands = ["sync", "build", "run", "serve", "validate", "check", "demo"] as const;
@@ -44,12 +48,14 @@ describe("--help", () => {
 
 describe("a reader that stops early", () => {
   // `npx mor-throughput --help | head`: the reader closes the pipe before the CLI has written.
-  const closedStdout = (args: string[]) =>
-    runProcess(process.execPath, [cliPath, ...args], {
+  const closedStdout = (args: string[]) => {
+    countCliRun("spawned");
+    return runProcess(process.execPath, [cliPath, ...args], {
       env: cliEnv(),
       timeoutMs: 60_000,
       onSpawn: (child) => child.stdout?.destroy(),
     });
+  };
 
   test("behavior: --help, --version and validate --json into a closed pipe end quietly, exit 0", async () => {
     const results = await Promise.all([
@@ -74,10 +80,10 @@ describe("--json: one object on stdout, whatever happens", () => {
     closed = await freePort();
   });
 
-  /** The one JSON object a failing command printed, with its exit code. */
+  /** The one JSON object a failing command printed, with the exit code of its process. */
   async function failure(args: string[], env: Record<string, string> = {}) {
     // --json right after the command: last, it would be the value of an option left without one.
-    const result = await runCli([...args.slice(0, 1), "--json", ...args.slice(1)], {
+    const result = await spawnCli([...args.slice(0, 1), "--json", ...args.slice(1)], {
       env,
       timeoutMs: 60_000,
     });

@@ -6,7 +6,7 @@ import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { killCli } from "../support/killCli.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
-import { runCli } from "../support/runCli.js";
+import { runCli, spawnCli } from "../support/runCli.js";
 import { useDevChain } from "../support/useDevChain.js";
 import { useFaultProxy } from "../support/useFaultProxy.js";
 import { useTempDir } from "../support/useTempDir.js";
@@ -29,8 +29,8 @@ describe("readers and other runs while publishing", () => {
 
   const args = (rpcUrl: string, database: string, out: string, ...more: string[]) =>
     runArgs({ rpcUrl, contract: chain.contract }, { db: database, out }, ...more);
-  const build = (out: string, grace: number) =>
-    runCli(["build", "--db", db, "--out", out, "--stuck-grace", String(grace)]);
+  const build = (out: string, grace: number, cli = runCli) =>
+    cli(["build", "--db", db, "--out", out, "--stuck-grace", String(grace)]);
 
   test("behavior: a reader polling out/ while sets are published only ever sees one complete set", async () => {
     // The two sets: the same database built with two grace periods.
@@ -49,12 +49,14 @@ describe("readers and other runs while publishing", () => {
     const out = join(dir, "polled");
     expect((await build(out, 3600)).code).toBe(0);
 
-    // One publisher switching between the two sets, one reader polling as fast as it can.
+    // One publisher switching between the two sets, one reader polling as fast as it can. The
+    // publisher is a process of its own: in here, its synchronous writes would never let the
+    // reader look in the middle of one.
     let publishing = true;
     const publisher = (async () => {
       try {
         for (let k = 1; k <= 8; k++) {
-          const result = await build(out, k % 2 === 0 ? 3600 : 86_400);
+          const result = await build(out, k % 2 === 0 ? 3600 : 86_400, spawnCli);
           expect(result.code, result.stderr).toBe(0);
         }
       } finally {
@@ -91,7 +93,8 @@ describe("readers and other runs while publishing", () => {
           ? { db: first.db, out: join(dir, `second-${shared}`) }
           : { db: join(dir, `second-${shared}.sqlite`), out: first.out };
       let secondRun: Promise<Awaited<ReturnType<typeof runCli>>> | undefined;
-      // The first run, slowed by the proxy; the second starts once the first is syncing.
+      // The first run, a process slowed by the proxy; the second (in here) starts once the first
+      // is syncing.
       const firstRun = killCli(
         args(proxy.url, first.db, first.out, "--no-multicall", "--rpc-batch-size", "20"),
         {

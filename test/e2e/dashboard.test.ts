@@ -21,9 +21,8 @@ import {
   openDashboard,
   waitUntilDrawn,
 } from "../support/openDashboard.js";
-import { publishDemo } from "../support/publishDemo.js";
+import { sharedDemo } from "../support/sharedDemo.js";
 import { startServe } from "../support/startServe.js";
-import { useTempDir } from "../support/useTempDir.js";
 
 type Window = Omit<Bucket, "ts"> & { providers: number; models: number };
 type Summary = Record<"24h" | "7d" | "30d" | "all", Window>;
@@ -34,13 +33,11 @@ const chromium = async () => {
   browser ??= await launchChromium();
   return browser.context;
 };
-const dir = useTempDir("mor-dashboard-");
 let root: string;
 let serve: { url: string; stop(): Promise<void> };
 
 beforeAll(async () => {
-  const out = join(dir, "out");
-  await publishDemo(out);
+  const out = await sharedDemo();
   root = join(out, "current");
   serve = await startServe(out);
 }, 300_000);

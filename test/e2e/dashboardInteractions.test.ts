@@ -12,9 +12,8 @@ import {
 } from "../support/dashboardPage.js";
 import { launchChromium } from "../support/launchChromium.js";
 import { openDashboard, waitUntilDrawn } from "../support/openDashboard.js";
-import { publishDemo } from "../support/publishDemo.js";
+import { sharedDemo } from "../support/sharedDemo.js";
 import { startServe } from "../support/startServe.js";
-import { useTempDir } from "../support/useTempDir.js";
 
 type Totals = { tokens: number; sessions: number };
 type Standing = { modelId: string; name: string; windows: Record<"24h" | "7d" | "30d" | "all", Totals> };
@@ -25,13 +24,11 @@ const chromium = async () => {
   browser ??= await launchChromium();
   return browser.context;
 };
-const dir = useTempDir("mor-dashboard-clicks-");
 let root: string;
 let serve: { url: string; stop(): Promise<void> };
 
 beforeAll(async () => {
-  const out = join(dir, "out");
-  await publishDemo(out);
+  const out = await sharedDemo();
   root = join(out, "current");
   serve = await startServe(out);
 }, 300_000);

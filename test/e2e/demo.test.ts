@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { countCliRun } from "../support/countCliRuns.js";
 import { cliEnv, cliPath } from "../support/runCli.js";
 import { useTempDir } from "../support/useTempDir.js";
 
@@ -22,6 +23,7 @@ describe("demo, serving until interrupted", () => {
       const scratch = join(dir, `tmp-${signal}`);
       mkdirSync(scratch);
       const out = join(dir, `out-${signal}`);
+      countCliRun("spawned");
       const child = spawn(
         process.execPath,
         [cliPath, "demo", "--days", "5", "--sessions-per-day", "20", "--port", "0", "--out", out],

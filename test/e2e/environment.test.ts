@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runProcess } from "../../tooling/process/runProcess.js";
+import { countCliRun } from "../support/countCliRuns.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { cliEnv, cliPath } from "../support/runCli.js";
 import { useDevChain } from "../support/useDevChain.js";
@@ -18,6 +19,7 @@ describe("the environment of a scheduled job", () => {
 
   test("behavior: RPC_URL, RPC_URL_8453, DB_PATH and OUT_DIR empty are unset: the other endpoint and the default paths are used", async () => {
     const cwd = mkdtempSync(join(dir, "job-"));
+    countCliRun("spawned");
     const result = await runProcess(
       process.execPath,
       [cliPath, "run", "--contract", chain.contract, "--from-block", "0", "--confirmations", "0", "--json"],

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { packageRoot } from "../../src/util/packageRoot.js";
 import { type ProcessResult, runProcess } from "../../tooling/process/runProcess.js";
+import { countCliRun } from "../support/countCliRuns.js";
 import { lockForTarball } from "../support/lockForTarball.js";
 import { npm, npmEnv, type PackResult } from "../support/npm.js";
 import { cliEnv } from "../support/runCli.js";
@@ -85,6 +86,7 @@ describe("the installed package", () => {
       // The bin run by Node itself, with a PATH that holds no anvil (a machine with Foundry has one).
       const bin = join(app, "node_modules", "mor-throughput", "bin", "mor-throughput.js");
       const out = join(dir, "out-no-anvil");
+      countCliRun("spawned");
       const demo = await runProcess(process.execPath, [bin, "demo", "--no-serve", "--out", out], {
         cwd: app,
         env: cliEnv({ PATH: empty, TMPDIR: scratch }),
@@ -136,5 +138,6 @@ describe("the installed package", () => {
 
 /** `npx --no`: the installed bin or a failure, never a download of the published package. */
 function npx(cwd: string, args: string[]): Promise<ProcessResult> {
+  countCliRun("spawned");
   return runProcess("npx", ["--no", "mor-throughput", ...args], { cwd, env: npmEnv(), timeoutMs: 120_000 });
 }

@@ -17,7 +17,7 @@ import { createThroughputClient, ThroughputClientError } from "../../src/index.j
 import { createStaticServer } from "../../src/publish/createStaticServer.js";
 import { packageRoot } from "../../src/util/packageRoot.js";
 import { headersFromFile, parseHeadersFile } from "../support/parseHeadersFile.js";
-import { publishDemo } from "../support/publishDemo.js";
+import { sharedDemo } from "../support/sharedDemo.js";
 import { startServe } from "../support/startServe.js";
 import { useTempDir } from "../support/useTempDir.js";
 import { validateOpenApi } from "../support/validateOpenApi.js";
@@ -44,11 +44,11 @@ const readJson = (out: string, path: string) =>
 
 describe("publishing: the demo's publication, served", () => {
   const dir = useTempDir("mor-publishing-");
-  const out = join(dir, "out");
+  let out: string;
   let serve: { url: string; stop(): Promise<void> };
 
   beforeAll(async () => {
-    await publishDemo(out);
+    out = await sharedDemo();
     serve = await startServe(out);
   }, 300_000);
   afterAll(async () => {

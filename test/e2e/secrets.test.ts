@@ -6,7 +6,7 @@ import { freePort } from "../../tooling/process/freePort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
-import { type CliResult, runCli } from "../support/runCli.js";
+import { type CliResult, runCli, spawnCli } from "../support/runCli.js";
 import { useDevChain } from "../support/useDevChain.js";
 import { useTempDir } from "../support/useTempDir.js";
 
@@ -62,8 +62,9 @@ describe("RPC credentials never leak", () => {
     await new Promise((resolve) => proxy?.server.close(resolve));
   });
 
-  const run = (rpcUrl: string, name: string, ...more: string[]) =>
-    runCli(
+  const run = (rpcUrl: string, name: string, ...more: string[]) => runIn(runCli, rpcUrl, name, ...more);
+  const runIn = (cli: typeof runCli, rpcUrl: string, name: string, ...more: string[]) =>
+    cli(
       runArgs(
         { rpcUrl, contract: chain.contract },
         { db: join(dir, `${name}.sqlite`), out: join(dir, name) },
@@ -93,11 +94,12 @@ describe("RPC credentials never leak", () => {
   test("error: refused or unreachable, the error names the endpoint without its credentials", async () => {
     const wrong = `http://${user}:${password}x@127.0.0.1:${proxy.port}/v2/${key}?token=${token}`;
     const closed = `https://${user}:${password}@127.0.0.1:${await freePort()}/v2/${key}?token=${token}`;
+    // Processes of their own: all a failing process prints, whatever prints it, is checked.
     const results = await Promise.all([
       // Wrong credentials are a configuration error: not retried, exit 1.
-      run(wrong, "wrong", "--verbose"),
-      run(closed, "closed", "--rpc-retries", "1", "--rpc-timeout", "1000", "--verbose"),
-      run(`${closed.replace("https:", "ftp:")}`, "scheme"),
+      runIn(spawnCli, wrong, "wrong", "--verbose"),
+      runIn(spawnCli, closed, "closed", "--rpc-retries", "1", "--rpc-timeout", "1000", "--verbose"),
+      runIn(spawnCli, `${closed.replace("https:", "ftp:")}`, "scheme"),
     ]);
     expect(results.map((r) => r.code)).toEqual([1, 75, 1]);
     for (const result of results) expect(leaks(output(result))).toEqual([]);

@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { publishRelease } from "../../src/publish/publishRelease.js";
+import { countCliRun } from "../support/countCliRuns.js";
 import { cliEnv, cliPath, runCli } from "../support/runCli.js";
 import { startServe } from "../support/startServe.js";
 import { useTempDir } from "../support/useTempDir.js";
@@ -104,6 +105,7 @@ describe("serve and demo, before they serve anything", () => {
     // Held here, or by somebody else: taken either way.
     const held = await listen(8080).catch(() => undefined);
     const out = join(dir, "demo-fallback");
+    countCliRun("spawned");
     const child = spawn(
       process.execPath,
       [cliPath, "demo", "--days", "3", "--sessions-per-day", "10", "--out", out],

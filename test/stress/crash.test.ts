@@ -9,7 +9,7 @@ import { indexedLogs } from "../support/indexedLogs.js";
 import { type KillPlan, killCli } from "../support/killCli.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
-import { runCli } from "../support/runCli.js";
+import { runCli, spawnCli } from "../support/runCli.js";
 import { useDevChain } from "../support/useDevChain.js";
 import { useFaultProxy } from "../support/useFaultProxy.js";
 import { useTempDir } from "../support/useTempDir.js";
@@ -65,6 +65,7 @@ describe("crashes: SIGKILL at seeded random moments", () => {
   beforeAll(async () => {
     // What every trial starts from: a database and a publication some 120 blocks behind.
     base = { db: join(dir, "base.sqlite"), out: join(dir, "base"), block: chain.lastBlock - 120 };
+    // Alone, before any trial: in here (runCli).
     const prepared = await runCli(cappedArgs(base.db, base.out, "--to-block", String(base.block)));
     expect(prepared.code, prepared.stderr).toBe(0);
     oldSet = readPublished(base.out);
@@ -145,8 +146,9 @@ describe("crashes: SIGKILL at seeded random moments", () => {
                   : "killed after the sync, before publishing";
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
 
-      // The rerun completes: the clean run's files, every session once, nothing left behind.
-      const rerun = await runCli(args(db, out));
+      // The rerun completes: the clean run's files, every session once, nothing left behind. A
+      // process of its own: in here, its work would hold back the other lane's kill timer.
+      const rerun = await spawnCli(args(db, out));
       expect(rerun.code, rerun.stderr).toBe(0);
       expect(readPublished(out)).toEqual(newSet);
       const after = inspect(db);

@@ -14,7 +14,7 @@ import { expectedFor } from "../support/expectedFor.js";
 import { hashDatabase } from "../support/hashDatabase.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
-import { type CliResult, parseJson, runCli } from "../support/runCli.js";
+import { type CliResult, parseJson, runCli, spawnCli } from "../support/runCli.js";
 import { treeState } from "../support/treeState.js";
 import { useDevChain } from "../support/useDevChain.js";
 import { useTempDir } from "../support/useTempDir.js";
@@ -136,6 +136,9 @@ describe("a hostile RPC endpoint", () => {
     cleanDb = join(dir, "clean.sqlite");
     cleanOut = join(dir, "clean");
     const started = performance.now();
+    // The clean run alone, before the trials: in here (runCli). The trials below run at once,
+    // each as a process of its own (spawnCli): in one process their work would stall each other's
+    // timeouts and the proxies', and the suite would test its harness instead of the endpoint.
     parseJson(await runCli(args(chain.rpcUrl, cleanDb, cleanOut)));
     cleanSeconds = (performance.now() - started) / 1000;
     clean = readPublished(cleanOut);
@@ -160,7 +163,7 @@ describe("a hostile RPC endpoint", () => {
   const throughProxy = async (faults: FaultConfig, cliArgs: (url: string) => string[]) => {
     const proxy = await createFaultProxy(chain.rpcUrl, faults);
     try {
-      const result = await runCli(cliArgs(proxy.url), { timeoutMs: 170_000 });
+      const result = await spawnCli(cliArgs(proxy.url), { timeoutMs: 170_000 });
       return { result, stats: proxy.stats };
     } finally {
       await proxy.close();
@@ -344,7 +347,7 @@ describe("a hostile RPC endpoint", () => {
       // A database and publication some blocks behind the chain.
       const behind = { db: join(dir, "behind.sqlite"), out: join(dir, "behind") };
       parseJson(
-        await runCli(args(chain.rpcUrl, behind.db, behind.out, "--to-block", String(chain.lastBlock - 8))),
+        await spawnCli(args(chain.rpcUrl, behind.db, behind.out, "--to-block", String(chain.lastBlock - 8))),
       );
       const { db, out, before } = previousState("down-mid-run", behind);
       const { result, stats } = await throughProxy(

@@ -1,4 +1,5 @@
 import { runProcess } from "../../tooling/process/runProcess.js";
+import { countCliRun } from "./countCliRuns.js";
 import { type CliResult, cliEnv, cliPath } from "./runCli.js";
 
 export type KillPlan = {
@@ -26,6 +27,7 @@ export async function killCli(args: string[], plan: KillPlan): Promise<KilledRes
   const started = performance.now();
   const timeline: KilledResult["timeline"] = [];
   let timer: NodeJS.Timeout | undefined;
+  countCliRun("spawned");
   const result = await runProcess(process.execPath, [cliPath, ...args], {
     env: cliEnv(),
     timeoutMs: 120_000,

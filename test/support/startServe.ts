@@ -1,8 +1,10 @@
 import { spawn } from "node:child_process";
+import { countCliRun } from "./countCliRuns.js";
 import { cliPath } from "./runCli.js";
 
 /** The real `mor-throughput serve` on a free loopback port, until stop(). */
 export function startServe(out: string): Promise<{ url: string; stop(): Promise<void> }> {
+  countCliRun("spawned");
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliPath, "serve", "--out", out, "--port", "0", "--json"], {
       stdio: ["ignore", "pipe", "pipe"],
