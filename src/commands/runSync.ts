@@ -24,7 +24,7 @@ export function runSync(
         confirmations: chain.confirmations,
       },
       view: chain.view,
-      rpcStats: () => ({ ...chain.client.stats, reader: chain.reader.mode }),
+      rpcStats: () => chain.rpcStats(),
     })),
     options,
   );

@@ -1,6 +1,7 @@
 import { TransientError } from "../../errors/BaseError.js";
 import type { Logger } from "../../log/createLogger.js";
 import { type Backoff, backoffDelay } from "../../util/backoffDelay.js";
+import { withRetry } from "../../util/withRetry.js";
 import { askUntilKnown } from "../askUntilKnown.js";
 import type { EndpointView } from "../ChainView.js";
 import type { HeadSampler } from "../createHeadSampler.js";
@@ -164,6 +165,13 @@ export function createEndpointPool(
     }
   };
 
+  /** Asks `state` for its head until it has `block` (retryPolicies.syncedBlock); undefined when it fails. */
+  const catchUp = (state: State, block: number) =>
+    withRetry(() => resample(state), {
+      ...retryPolicies.syncedBlock,
+      retryAnswer: (head) => head !== undefined && head < block,
+    });
+
   /**
    * `by` served `header`; `other` answers `seen` for the same block. Asked again, `by` now
    * answers as `other` does: the chain reorganised under the run (with few confirmations);
@@ -211,7 +219,8 @@ export function createEndpointPool(
       if (other === undefined) break;
       asked.add(other.index);
       const state = stateOf(other);
-      if (state.head < end.number && (await resample(state)) === undefined) continue;
+      // A head a little behind may be a backend that has not caught up yet: asked again briefly.
+      if (state.head < end.number && (await catchUp(state, end.number)) === undefined) continue;
       if (state.head < end.number) {
         lacking.push({ by: other, head: state.head });
         continue;
