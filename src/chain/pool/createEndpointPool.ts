@@ -173,6 +173,38 @@ export function createEndpointPool(
     });
 
   /**
+   * An endpoint behind another one is merely behind when its head block is the other's block of
+   * that number; a different hash there: it is on another chain or fork. Undefined when it is
+   * behind (or either cannot tell: a failure, a block the other does not return).
+   */
+  const forkedAtHead = async (
+    lagging: State,
+    ahead: PoolMember,
+  ): Promise<{ number: number; answers: Array<{ by: PoolMember; header: BlockHeader }> } | undefined> => {
+    const number = lagging.head;
+    if (!Number.isFinite(number) || number < 0) return undefined;
+    let theirs: BlockHeader | null;
+    let ours: BlockHeader | null;
+    try {
+      [theirs, ours] = await Promise.all([
+        lagging.member.view.blockHeaderOrNull(number),
+        ahead.view.blockHeaderOrNull(number),
+      ]);
+    } catch (error) {
+      if (!isEndpointFailure(error)) throw error;
+      return undefined;
+    }
+    if (!theirs || !ours || theirs.hash === ours.hash) return undefined;
+    return {
+      number,
+      answers: [
+        { by: ahead, header: ours },
+        { by: lagging.member, header: theirs },
+      ],
+    };
+  };
+
+  /**
    * `by` served `header`; `other` answers `seen` for the same block. Asked again, `by` now
    * answers as `other` does: the chain reorganised under the run (with few confirmations);
    * otherwise they disagree.
@@ -222,6 +254,8 @@ export function createEndpointPool(
       // A head a little behind may be a backend that has not caught up yet: asked again briefly.
       if (state.head < end.number && (await catchUp(state, end.number)) === undefined) continue;
       if (state.head < end.number) {
+        const fork = await forkedAtHead(state, by);
+        if (fork) throw endpointsDisagree(chainId, fork.number, fork.answers, from);
         lacking.push({ by: other, head: state.head });
         continue;
       }
@@ -298,8 +332,18 @@ export function createEndpointPool(
         serve((member) => member.view.blockHeaderOrNull(number), first),
         secondRead,
       ]);
-      if (!second || other === undefined || other === null || answer.by === second) return answer.result;
-      if (answer.result === null) return other;
+      if (!second || other === undefined || answer.by === second) return answer.result;
+      if (answer.result === null && other === null) return null;
+      if (answer.result === null || other === null) {
+        // One of them does not have the block: behind on the same chain, or on another one.
+        const [lagging, ahead] = answer.result === null ? [answer.by, second] : [second, answer.by];
+        const state = stateOf(lagging);
+        if ((await resample(state)) !== undefined) {
+          const fork = await forkedAtHead(state, ahead);
+          if (fork) throw endpointsDisagree(chainId, fork.number, fork.answers);
+        }
+        return answer.result ?? other;
+      }
       if (answer.result.hash === other.hash) return answer.result;
       throw endpointsDisagree(chainId, number, [
         { by: answer.by, header: answer.result },
