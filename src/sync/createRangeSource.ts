@@ -1,7 +1,8 @@
 import type { LogFetcher } from "../chain/createLogFetcher.js";
-import type { ChainPool, PoolMember } from "../chain/pool/ChainPool.js";
+import { type ChainPool, type PoolMember, rangesPerEndpoint } from "../chain/pool/ChainPool.js";
 import type { SessionState } from "../chain/readSessions.js";
 import type { RetryPolicy } from "../chain/retryPolicies.js";
+import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { type BidReader, createBidReader } from "./createBidReader.js";
 import { createRangeReader, type RangeReader, type RangeResult } from "./createRangeReader.js";
@@ -18,11 +19,14 @@ export type RangeSource = {
    */
   start(from: number, last: number): { to: number; result: Promise<ServedRange> };
   /**
-   * Before `range` is committed: its end confirmed by another endpoint of a pool, from `next`
-   * (the range read after it, whose parent is this one's end) when another endpoint read that one.
-   * Nothing to do with one endpoint.
+   * Before `range` is committed: its end confirmed by another endpoint of a pool, for free by
+   * the `following` ranges in flight when another endpoint read one of them (its parent is the
+   * end of the range before it), else asked. Nothing to do with one endpoint.
    */
-  confirm(range: { from: number; result: ServedRange }, next?: Promise<ServedRange>): Promise<void>;
+  confirm(
+    range: { from: number; result: ServedRange },
+    following?: ReadonlyArray<Promise<ServedRange>>,
+  ): Promise<void>;
   /** Bids now stored: never asked for again. */
   stored(bids: readonly NewBid[]): void;
   /** The range size to start the chain's next run with: the largest an endpoint has reached. */
@@ -79,6 +83,8 @@ export function createRangeSource(pool: ChainPool, options: RangeSourceOptions):
     return reader;
   };
   const several = pool.members.length > 1;
+  /** Blocks up to here were confirmed by a second endpoint. */
+  let confirmedThrough = -1;
 
   return {
     start(from, last) {
@@ -88,15 +94,32 @@ export function createRangeSource(pool: ChainPool, options: RangeSourceOptions):
       const served = pool.serve((m) => readerOf(m).read(from, to), member);
       return { to, result: served.then(({ result, by }) => ({ ...result, by })) };
     },
-    async confirm({ from, result }, next) {
-      if (!several) return;
-      const seen = next
-        ? await next.then(
-            (range) => ({ parent: range.parent, by: range.by }),
-            () => undefined,
-          )
-        : undefined;
-      await pool.confirm({ from, end: result.commit.end }, result.by, seen);
+    async confirm({ from, result }, following = []) {
+      if (!several || result.commit.end.number <= confirmedThrough) return;
+      // The ranges after this one that the same endpoint read, each building on the one before:
+      // the first range another endpoint read confirms the newest of them, and so all of them.
+      let last = result;
+      for (const next of following) {
+        const range = await next.catch(() => undefined);
+        if (!range || range.parent?.number !== last.commit.end.number) break;
+        if (range.by !== last.by) {
+          await pool.confirm({ from, end: last.commit.end }, last.by, { parent: range.parent, by: range.by });
+          confirmedThrough = last.commit.end.number;
+          return;
+        }
+        if (range.parent.hash !== last.commit.end.hash) break;
+        last = range;
+      }
+      // None did (the run's last ranges): another endpoint is asked for the newest end, else
+      // (it lags behind that block) for this range's.
+      try {
+        await pool.confirm({ from, end: last.commit.end }, last.by);
+        confirmedThrough = last.commit.end.number;
+      } catch (error) {
+        if (last === result || !(error instanceof TransientError)) throw error;
+        await pool.confirm({ from, end: result.commit.end }, result.by);
+        confirmedThrough = result.commit.end.number;
+      }
     },
     stored(bids) {
       for (const reader of readers.values()) reader.bids.stored(bids);
@@ -105,6 +128,6 @@ export function createRangeSource(pool: ChainPool, options: RangeSourceOptions):
       const sizes = [...readers.values()].map((reader) => reader.logs.rangeSize);
       return sizes.length > 0 ? Math.max(...sizes) : (options.initialRangeSize ?? 1);
     },
-    prefetch: 4 * pool.members.length,
+    prefetch: rangesPerEndpoint * pool.members.length,
   };
 }

@@ -213,7 +213,10 @@ export async function followChain(
         });
       }
       // Several endpoints: another one has the range's end as this one does (docs/endpoints.md).
-      await ranges.confirm({ from: range.from, result }, inflight[0]?.result);
+      await ranges.confirm(
+        { from: range.from, result },
+        inflight.map((later) => later.result),
+      );
       store.commitRange(result.commit);
       ranges.stored(result.commit.bids);
       tip = result.commit.end.hash;

@@ -76,7 +76,10 @@ async function backfill(pool: EndpointPool) {
     }
     const range = inflight.shift() as (typeof inflight)[number];
     const result = await range.result;
-    await source.confirm({ from: range.from, result }, inflight[0]?.result);
+    await source.confirm(
+      { from: range.from, result },
+      inflight.map((later) => later.result),
+    );
     logs += result.logs;
     blocks.set(result.by.index, (blocks.get(result.by.index) ?? 0) + range.to - range.from + 1);
   }

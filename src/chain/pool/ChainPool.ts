@@ -1,6 +1,9 @@
 import type { EndpointView } from "../ChainView.js";
 import type { BlockHeader } from "../getBlockHeader.js";
 
+/** Block ranges the follower keeps in flight per endpoint (prefetch). */
+export const rangesPerEndpoint = 4;
+
 /** One endpoint of a chain's pool. */
 export type PoolMember = {
   readonly view: EndpointView;

@@ -9,7 +9,7 @@ import { type BlockHeader, getHeadNumber } from "../getBlockHeader.js";
 import { retryPolicies } from "../retryPolicies.js";
 import type { RpcClient } from "../rpc/createRpcClient.js";
 import { RpcResponseError } from "../rpc/RpcError.js";
-import type { ChainPool, PoolMember, Served } from "./ChainPool.js";
+import { type ChainPool, type PoolMember, rangesPerEndpoint, type Served } from "./ChainPool.js";
 import {
   type Cooldown,
   defaultCooldown,
@@ -47,6 +47,9 @@ export type EndpointPool = ChainPool & {
   agreedHeader(number: number): Promise<BlockHeader | null>;
 };
 
+/** Calls in a block range's first request: its logs, its last block, the block before it. */
+const callsPerRange = 3;
+
 type State = { member: PoolMember; endpoint: PoolEndpoint; health: MemberHealth; busy: number; head: number };
 
 /**
@@ -81,6 +84,9 @@ export function createEndpointPool(
   const members = states.map((state) => state.member);
   const stateOf = (member: PoolMember) => states[member.index] as State;
   let lastPicked: number | undefined;
+  /** Ranges given to `lastPicked` in this tick. */
+  let pickedThisTick = 0;
+  let tickScheduled = false;
 
   const choose = (options: { from?: number; exclude?: ReadonlySet<number>; evenIfOut?: boolean } = {}) => {
     const at = now();
@@ -284,8 +290,35 @@ export function createEndpointPool(
   return {
     members,
     pick(from) {
+      // Ranges started in one tick travel in one request when they go to one endpoint: as many
+      // as its batches hold (a range's request is three calls), up to its share of the ranges
+      // in flight, go to the same one.
+      const last = lastPicked === undefined ? undefined : states[lastPicked];
+      const perTick = (state: State) =>
+        Math.max(
+          1,
+          Math.min(rangesPerEndpoint, Math.floor(state.endpoint.client.learned.batchSize / callsPerRange)),
+        );
+      if (
+        last &&
+        pickedThisTick > 0 &&
+        pickedThisTick < perTick(last) &&
+        isServing(last.health, now()) &&
+        last.head >= from
+      ) {
+        pickedThisTick++;
+        return last.member;
+      }
       const member = choose({ from }) ?? choose({ from, evenIfOut: true }) ?? (members[0] as PoolMember);
       lastPicked = member.index;
+      pickedThisTick = 1;
+      if (!tickScheduled) {
+        tickScheduled = true;
+        setImmediate(() => {
+          tickScheduled = false;
+          pickedThisTick = 0;
+        });
+      }
       return member;
     },
     lastBlockOf: (member) => stateOf(member).head,
