@@ -3,6 +3,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, test } from "vitest";
 import { presets } from "../../src/chain/presets.js";
+import { startDevChain } from "../../tooling/devchain/startDevChain.js";
 import { startJsonRpcServer } from "../../tooling/endpoints/startJsonRpcServer.js";
 import { startScriptedEndpoint } from "../../tooling/endpoints/startScriptedEndpoint.js";
 import { createFaultProxy } from "../../tooling/faultProxy/createFaultProxy.js";
@@ -114,6 +115,38 @@ describe("a pool of endpoints for one chain", () => {
     expect(result.stderr).toContain("chain 8453 goes on with its other endpoints");
     expect(`${result.stdout}${result.stderr}`).not.toContain(key);
     expect(readPublished(join(dir, "env"))).toEqual(clean);
+  });
+
+  test("error: a dead endpoint of unknown chain while a chain the database holds has no other endpoint: exit 75, nothing changed; with --chain naming the rest, left out", async () => {
+    const arbitrum = await startDevChain(oneSessionHistory(baseEnd), {
+      chainId: presets.arbitrum.chainId,
+      at: presets.arbitrum.contract,
+    });
+    try {
+      const first = await runCli(run("two-chains", [base.rpcUrl, arbitrum.rpcUrl]));
+      expect(first.code, first.stderr).toBe(0);
+      const dead = `http://127.0.0.1:${await freePort()}/`;
+      const before = treeState(dir);
+      // The dead endpoint may be Arbitrum's only one: the run must not publish without it.
+      const unsure = await runCli([...run("two-chains", [base.rpcUrl, dead]), "--rpc-retries", "1"]);
+      expect(unsure.code).toBe(75);
+      expect(unsure.stderr).toMatch(/^error: RPC endpoint http:\/\/127\.0\.0\.1:\d+\/ failed eth_chainId/m);
+      expect(treeState(dir)).toEqual(before);
+      // --chain says which chains this run indexes: the dead endpoint can only be Base's.
+      const named = await runCli([
+        ...run("two-chains", [base.rpcUrl, dead]),
+        "--rpc-retries",
+        "1",
+        "--chain",
+        "base",
+      ]);
+      expect(named.code, named.stderr).toBe(0);
+      expect(named.stderr).toContain(
+        "does not answer: left out of this run; every chain to index has another endpoint (8453)",
+      );
+    } finally {
+      await arbitrum.stop();
+    }
   });
 
   test("behavior: an endpoint that goes down during the run (HTTP 503 after its first requests) is left out; the other finishes, the same files", async () => {
