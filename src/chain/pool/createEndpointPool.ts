@@ -1,15 +1,12 @@
-import { TransientError } from "../../errors/BaseError.js";
 import type { Logger } from "../../log/createLogger.js";
 import { type Backoff, backoffDelay } from "../../util/backoffDelay.js";
-import { withRetry } from "../../util/withRetry.js";
-import { askUntilKnown } from "../askUntilKnown.js";
 import type { EndpointView } from "../ChainView.js";
 import type { HeadSampler } from "../createHeadSampler.js";
 import { type BlockHeader, getHeadNumber } from "../getBlockHeader.js";
-import { retryPolicies } from "../retryPolicies.js";
 import type { RpcClient } from "../rpc/createRpcClient.js";
-import { RpcResponseError } from "../rpc/RpcError.js";
 import { type ChainPool, type PoolMember, rangesPerEndpoint, type Served } from "./ChainPool.js";
+import { createAgreement } from "./createAgreement.js";
+import { isEndpointFailure } from "./isEndpointFailure.js";
 import {
   type Cooldown,
   defaultCooldown,
@@ -20,7 +17,7 @@ import {
   type MemberHealth,
 } from "./memberHealth.js";
 import { pickMember } from "./pickMember.js";
-import { describeFailure, endpointsDisagree, endpointsLag, noEndpointServes } from "./poolErrors.js";
+import { describeFailure, noEndpointServes } from "./poolErrors.js";
 
 /** An endpoint of the pool: its view, its client (what it has learned) and its head samples. */
 export type PoolEndpoint = { view: EndpointView; client: RpcClient; heads: HeadSampler };
@@ -171,121 +168,14 @@ export function createEndpointPool(
     }
   };
 
-  /** Asks `state` for its head until it has `block` (retryPolicies.syncedBlock); undefined when it fails. */
-  const catchUp = (state: State, block: number) =>
-    withRetry(() => resample(state), {
-      ...retryPolicies.syncedBlock,
-      retryAnswer: (head) => head !== undefined && head < block,
-    });
-
-  /**
-   * An endpoint behind another one is merely behind when its head block is the other's block of
-   * that number; a different hash there: it is on another chain or fork. Undefined when it is
-   * behind (or either cannot tell: a failure, a block the other does not return).
-   */
-  const forkedAtHead = async (
-    lagging: State,
-    ahead: PoolMember,
-  ): Promise<{ number: number; answers: Array<{ by: PoolMember; header: BlockHeader }> } | undefined> => {
-    const number = lagging.head;
-    if (!Number.isFinite(number) || number < 0) return undefined;
-    let theirs: BlockHeader | null;
-    let ours: BlockHeader | null;
-    try {
-      [theirs, ours] = await Promise.all([
-        lagging.member.view.blockHeaderOrNull(number),
-        ahead.view.blockHeaderOrNull(number),
-      ]);
-    } catch (error) {
-      if (!isEndpointFailure(error)) throw error;
-      return undefined;
-    }
-    if (!theirs || !ours || theirs.hash === ours.hash) return undefined;
-    return {
-      number,
-      answers: [
-        { by: ahead, header: ours },
-        { by: lagging.member, header: theirs },
-      ],
-    };
-  };
-
-  /**
-   * `by` served `header`; `other` answers `seen` for the same block. Asked again, `by` now
-   * answers as `other` does: the chain reorganised under the run (with few confirmations);
-   * otherwise they disagree.
-   */
-  const settle = async (
-    header: BlockHeader,
-    by: PoolMember,
-    seen: BlockHeader,
-    other: PoolMember,
-    from: number,
-  ) => {
-    let again: BlockHeader | null = null;
-    try {
-      again = await by.view.blockHeaderOrNull(header.number);
-    } catch (error) {
-      if (!isEndpointFailure(error)) throw error;
-    }
-    if (again?.hash === seen.hash) {
-      throw new TransientError(`The chain reorganised during the sync (block ${header.number} changed)`, {
-        details: "Nothing past the last committed range was written; the next run rolls back and continues.",
-      });
-    }
-    throw endpointsDisagree(
-      chainId,
-      header.number,
-      [
-        { by, header },
-        { by: other, header: seen },
-      ],
-      from,
-    );
-  };
-
-  const confirm: ChainPool["confirm"] = async ({ from, end }, by, seen) => {
-    if (states.length === 1) return;
-    if (seen?.parent && seen.by !== by && seen.parent.number === end.number) {
-      if (seen.parent.hash === end.hash) return;
-      return settle(end, by, seen.parent, seen.by, from);
-    }
-    const asked = new Set([by.index]);
-    const lacking: Array<{ by: PoolMember; head: number }> = [];
-    for (;;) {
-      const other = choose({ from: end.number, exclude: asked });
-      if (other === undefined) break;
-      asked.add(other.index);
-      const state = stateOf(other);
-      // A head a little behind may be a backend that has not caught up yet: asked again briefly.
-      if (state.head < end.number && (await catchUp(state, end.number)) === undefined) continue;
-      if (state.head < end.number) {
-        const fork = await forkedAtHead(state, by);
-        if (fork) throw endpointsDisagree(chainId, fork.number, fork.answers, from);
-        lacking.push({ by: other, head: state.head });
-        continue;
-      }
-      let header: BlockHeader | null;
-      try {
-        header = await askUntilKnown(
-          () => other.view.blockHeaderOrNull(end.number),
-          retryPolicies.syncedBlock,
-        );
-      } catch (error) {
-        if (!isEndpointFailure(error)) throw error;
-        failed(state, error);
-        continue;
-      }
-      if (header === null) {
-        lacking.push({ by: other, head: -1 });
-        continue;
-      }
-      if (header.hash === end.hash) return;
-      return settle(end, by, header, other, from);
-    }
-    // No other endpoint serves now (left out after failing): nothing to confirm with, as with one.
-    if (lacking.length > 0) throw endpointsLag(chainId, end.number, by, lacking, from);
-  };
+  const agreement = createAgreement({
+    chainId,
+    choose,
+    headOf: (member) => stateOf(member).head,
+    resample: (member) => resample(stateOf(member)),
+    failed: (member, error) => failed(stateOf(member), error),
+    serve,
+  });
 
   return {
     members,
@@ -323,7 +213,8 @@ export function createEndpointPool(
     },
     lastBlockOf: (member) => stateOf(member).head,
     serve,
-    confirm,
+    confirm: (range, by, seen) =>
+      states.length > 1 ? agreement.confirm(range, by, seen) : Promise.resolve(),
     serving: () => states.filter((state) => isServing(state.health, now())).map((state) => state.member),
     sampleHeads() {
       const at = now();
@@ -351,49 +242,8 @@ export function createEndpointPool(
       }
       return head;
     },
-    async agreedHeader(number) {
-      const first = choose({ from: number });
-      const second = first && choose({ from: number, exclude: new Set([first.index]) });
-      const secondRead = second
-        ? second.view.blockHeaderOrNull(number).catch((error: unknown) => {
-            if (!isEndpointFailure(error)) throw error;
-            failed(stateOf(second), error);
-            return undefined;
-          })
-        : Promise.resolve(undefined);
-      const [answer, other] = await Promise.all([
-        serve((member) => member.view.blockHeaderOrNull(number), first),
-        secondRead,
-      ]);
-      if (!second || other === undefined || answer.by === second) return answer.result;
-      if (answer.result === null && other === null) return null;
-      if (answer.result === null || other === null) {
-        // One of them does not have the block: behind on the same chain, or on another one.
-        const [lagging, ahead] = answer.result === null ? [answer.by, second] : [second, answer.by];
-        const state = stateOf(lagging);
-        if ((await resample(state)) !== undefined) {
-          const fork = await forkedAtHead(state, ahead);
-          if (fork) throw endpointsDisagree(chainId, fork.number, fork.answers);
-        }
-        return answer.result ?? other;
-      }
-      if (answer.result.hash === other.hash) return answer.result;
-      throw endpointsDisagree(chainId, number, [
-        { by: answer.by, header: answer.result },
-        { by: second, header: other },
-      ]);
-    },
+    agreedHeader: (number) => agreement.agreedHeader(number),
   };
-}
-
-/**
- * A failure of one endpoint that another one may not have: it is down or rate-limited past its
- * retries, lags, or answers what does not decode (TransientError), or refuses a call another
- * endpoint may serve (RpcResponseError). A UserError (credentials refused, not JSON-RPC, a method
- * it does not serve) ends the run: a person must fix the configuration.
- */
-function isEndpointFailure(error: unknown): boolean {
-  return error instanceof TransientError || error instanceof RpcResponseError;
 }
 
 function sleep(ms: number): Promise<void> {
