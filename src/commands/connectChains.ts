@@ -101,8 +101,15 @@ async function connectEvery(
   options: ChainOptions,
   logger: Logger,
 ): Promise<{ live: Array<{ endpoint: Endpoint; spec: EndpointSpec }>; dead: Dead[] }> {
+  // The same URL twice is one endpoint: a second client of it would only confirm itself.
+  const specs = options.endpoints.filter((spec, i) => {
+    const first = options.endpoints.findIndex((other) => other.url === spec.url);
+    if (first === i) return true;
+    logger.warn(`${spec.source} (${redactUrl(spec.url)}) is given twice: one endpoint`);
+    return false;
+  });
   const settled = await Promise.allSettled(
-    options.endpoints.map((spec) => connectEndpoint(spec.url, options.rpc, logger)),
+    specs.map((spec) => connectEndpoint(spec.url, options.rpc, logger)),
   );
   const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
   const refused = failures.find((error) => exitCodeOf(error) !== ExitCode.transient);
