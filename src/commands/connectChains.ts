@@ -115,7 +115,7 @@ async function connectEvery(
   const refused = failures.find((error) => exitCodeOf(error) !== ExitCode.transient);
   const live = settled.flatMap((result, i) =>
     result.status === "fulfilled"
-      ? [{ endpoint: result.value, spec: options.endpoints[i] as EndpointSpec }]
+      ? [{ endpoint: result.value, spec: specs[i] as EndpointSpec }]
       : [],
   );
   const first = refused ?? (live.length === 0 ? failures[0] : undefined);
@@ -128,7 +128,7 @@ async function connectEvery(
   }
   const dead = settled.flatMap((result, i) =>
     result.status === "rejected"
-      ? [{ spec: options.endpoints[i] as EndpointSpec, error: result.reason }]
+      ? [{ spec: specs[i] as EndpointSpec, error: result.reason }]
       : [],
   );
   return { live, dead };
