@@ -90,6 +90,14 @@ describe("a pool of endpoints for one chain", () => {
     }
   });
 
+  test("behavior: the same URL given twice is one endpoint, with a warning", async () => {
+    const result = await runCli([...run("same", [base.rpcUrl, base.rpcUrl]), "--json"]);
+    const [chain] = parseJson<Summary>(result).sync.chains;
+    expect(chain?.rpc.endpoints).toBeUndefined();
+    expect(result.stderr).toContain(`warn: --rpc-url (${shown(base.rpcUrl)}) is given twice: one endpoint`);
+    expect(readPublished(join(dir, "same"))).toEqual(clean);
+  });
+
   test("behavior: one of two endpoints dead at the start (nothing listens): a warning naming it, the run goes on with the other", async () => {
     const dead = `http://127.0.0.1:${await freePort()}/`;
     const result = await runCli(run("dead", [dead, base.rpcUrl]));
