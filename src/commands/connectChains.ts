@@ -114,9 +114,7 @@ async function connectEvery(
   const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
   const refused = failures.find((error) => exitCodeOf(error) !== ExitCode.transient);
   const live = settled.flatMap((result, i) =>
-    result.status === "fulfilled"
-      ? [{ endpoint: result.value, spec: specs[i] as EndpointSpec }]
-      : [],
+    result.status === "fulfilled" ? [{ endpoint: result.value, spec: specs[i] as EndpointSpec }] : [],
   );
   const first = refused ?? (live.length === 0 ? failures[0] : undefined);
   if (first !== undefined) {
@@ -127,9 +125,7 @@ async function connectEvery(
     throw first;
   }
   const dead = settled.flatMap((result, i) =>
-    result.status === "rejected"
-      ? [{ spec: specs[i] as EndpointSpec, error: result.reason }]
-      : [],
+    result.status === "rejected" ? [{ spec: specs[i] as EndpointSpec, error: result.reason }] : [],
   );
   return { live, dead };
 }
