@@ -14,6 +14,7 @@ import { localSuite } from "./bench/localSuite.js";
 import { machine } from "./bench/machine.js";
 import { type BenchReport, evaluateTargets, formatReport } from "./bench/report.js";
 import { createMorRunner } from "./bench/runMor.js";
+import { poolRun } from "./bench/scale/poolRun.js";
 import { scaleSuite } from "./bench/scale/scaleSuite.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     ? await buildSuite(context)
     : { build: [], incremental: null };
   const scale = options.suites.includes("scale") ? await scaleSuite(context) : null;
+  const pool = options.suites.includes("pool") ? await poolRun(context) : null;
   const partial = {
     benchVersion: 2 as const,
     startedAt,
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
     build,
     incremental,
     scale,
+    ...(pool ? { pool } : {}),
   };
   const report: BenchReport = { ...partial, targets: evaluateTargets(partial) };
   const table = formatReport(report);

@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 
-export const suites = ["local", "build", "scale"] as const;
+export const suites = ["local", "build", "scale", "pool"] as const;
+/** The suites run when --suite is not given. */
+const defaultSuites = "local,build,scale";
 export type Suite = (typeof suites)[number];
 
 export const usage = `usage: npm run bench -- [flags]
@@ -11,6 +13,9 @@ export const usage = `usage: npm run bench -- [flags]
                           build  \`build\` on synthetic databases, and an incremental run
                           scale  first backfills of the real networks' sizes on virtual chains,
                                  behind no limits and a paid endpoint's limits, then an hourly run
+                          pool   (not by default) a backfill of Base's size behind three endpoints
+                                 with the free-endpoint stand-in's limits, against one such endpoint
+                                 (--shrink and --seed apply; docs/endpoints.md)
   --no-peer             skip Ponder (local and scale suites)
   --json                print the JSON report on stdout (the table goes to stderr)
   --out <file>          also write the JSON report to a file
@@ -114,7 +119,7 @@ function parse(argv: string[]) {
   return parseArgs({
     args: argv,
     options: {
-      suite: { type: "string", default: suites.join(",") },
+      suite: { type: "string", default: defaultSuites },
       peer: { type: "boolean", default: true },
       json: { type: "boolean", default: false },
       out: { type: "string" },

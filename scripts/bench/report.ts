@@ -1,6 +1,7 @@
 /** The numbers of one `npm run bench`: printed as a table, written as JSON. */
 
 import { formatScale, scaleTargets } from "./scale/formatScale.js";
+import type { PoolRun } from "./scale/poolRun.js";
 import type { ScaleReport } from "./scale/scaleTypes.js";
 
 export type Machine = {
@@ -76,6 +77,8 @@ export type BenchReport = {
   incremental: IncrementalRun | null;
   /** The scale suite: first backfills of the real networks' sizes (null when not run). */
   scale: ScaleReport | null;
+  /** The pool suite: one endpoint against a pool of three, free-endpoint limits (absent when not run). */
+  pool?: PoolRun | null;
   targets: Target[];
 };
 

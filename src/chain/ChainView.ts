@@ -1,5 +1,6 @@
 import type { LogFetcher } from "./createLogFetcher.js";
 import type { BlockHeader } from "./getBlockHeader.js";
+import type { ChainPool } from "./pool/ChainPool.js";
 import type { BidRead } from "./readBids.js";
 import type { ModelNameRead } from "./readModelNames.js";
 import type { Pair, PairStatsRead } from "./readPairStats.js";
@@ -9,21 +10,29 @@ import type { ToBlock } from "./resolveTarget.js";
 /**
  * Everything the sync stage asks of one chain, and nothing more: the seam between the chain
  * stage (JSON-RPC, ABI decoding) and the follower, so that the follower can be tested against
- * a fake chain without a node. createChainView builds the real one on an RPC client.
+ * a fake chain without a node. createChainView builds the real one on an RPC client, for one
+ * endpoint; createPooledChainView one over several endpoints of the chain (docs/endpoints.md).
  */
 export type ChainView = {
-  /** The endpoint's URL fit for messages (no credentials). */
+  /** The endpoint's URL fit for messages (no credentials); a pool's: its endpoints'. */
   readonly safeUrl: string;
+  /**
+   * The endpoints serving the chain, for the follower: it reads each block range on one of them
+   * and, where there are several, has another one confirm the range's end before committing it.
+   * One endpoint: a pool of that one, which confirms nothing (poolOfOne).
+   */
+  readonly pool: ChainPool;
   /** Asks for the head along with the calls of this tick (resolveTarget takes the highest answer). */
   sampleHead(): void;
   /** The head (the highest of a few answers) and the last block this run may index. */
   resolveTarget(toBlock: ToBlock, confirmations: number): Promise<{ head: number; target: number }>;
   /** A block's header, asked again while a lagging backend does not know it yet. */
   blockHeader(number: number): Promise<BlockHeader>;
-  /** A block's header; null when the endpoint does not know the block. */
+  /**
+   * A block's header; null when the endpoint does not know the block. A pool asks two endpoints
+   * and throws when their hashes differ.
+   */
   blockHeaderOrNull(number: number): Promise<BlockHeader | null>;
-  /** The contract's session logs by block range; one fetcher per run (it learns range sizes). */
-  createLogFetcher(options?: { initialRangeSize?: number }): LogFetcher;
   /** The contract's views, at the latest block or at `block` (reading stored records back after an upgrade). */
   readSessions(sessionIds: readonly string[], block?: number): Promise<Map<string, SessionRead>>;
   readBids(bidIds: readonly string[], block?: number): Promise<Map<string, BidRead>>;
@@ -35,4 +44,10 @@ export type ChainView = {
    * `head`; undefined when the endpoint does not serve historical state.
    */
   findCreationBlock(head: number): Promise<number | undefined>;
+};
+
+/** One endpoint's view of the chain: what a pool shares work among. */
+export type EndpointView = ChainView & {
+  /** The contract's session logs by block range; one fetcher per run (it learns range sizes). */
+  createLogFetcher(options?: { initialRangeSize?: number }): LogFetcher;
 };

@@ -1,10 +1,13 @@
-import { UserError } from "../errors/BaseError.js";
+import { ExitCode, exitCodeOf, UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import type { ChainView } from "./ChainView.js";
 import { createChainView } from "./createChainView.js";
 import { type ContractReader, createContractReader, hasCode } from "./createContractReader.js";
 import { createHeadSampler, type HeadSampler } from "./createHeadSampler.js";
 import { getChainId } from "./getChainId.js";
+import { createEndpointPool } from "./pool/createEndpointPool.js";
+import { createPooledChainView } from "./pool/createPooledChainView.js";
+import { describeFailure } from "./pool/poolErrors.js";
 import { multicall3Address } from "./presets.js";
 import type { ToBlock } from "./resolveTarget.js";
 import { createRpcClient, type RpcClient } from "./rpc/createRpcClient.js";
@@ -64,35 +67,54 @@ export type ChainSettings = {
   confirmations: number;
 };
 
-/** A chain ready to sync: its endpoint, reader and view, and what to index there. */
+/** What a chain's endpoints have cost so far, for the summary: per endpoint too with a pool. */
+export type RpcSummary = {
+  httpRequests: number;
+  rpcCalls: number;
+  retries: number;
+  reader: "multicall" | "batch";
+  /** A pool's endpoints, each with its own counts. */
+  endpoints?: Array<{ url: string; httpRequests: number; rpcCalls: number; retries: number }>;
+};
+
+/** A chain ready to sync: its view (over one endpoint or a pool of them), and what to index there. */
 export type ConnectedChain = ChainSettings & {
   chainId: number;
-  client: RpcClient;
-  reader: ContractReader;
   view: ChainView;
+  rpcStats(): RpcSummary;
 };
 
 /**
- * Checks what the settings say against the chain (a contract is there; --from-block is not past
- * the head) and finds Multicall3 where the chain has it: a bad flag ends here, before anything is
- * written.
+ * Checks what the settings say against the chain on each of its endpoints (the contract is there;
+ * --from-block is not past the head) and finds Multicall3 where the chain has it: a bad flag, or
+ * an endpoint of another contract, ends here, before anything is written. Several endpoints make
+ * a pool (createEndpointPool); one that fails here while another works is left out with a warning.
  */
 export async function prepareChain(
-  endpoint: Endpoint,
+  endpoints: readonly Endpoint[],
   settings: ChainSettings,
-  logger: Logger,
+  options: { retries: number; logger: Logger },
 ): Promise<ConnectedChain> {
-  const { client, chainId, heads } = endpoint;
-  const contractHasCode = hasCode(client, settings.contract);
-  heads.sample();
-  if (!(await contractHasCode)) {
-    throw new UserError(`No contract at ${settings.contract} on chain ${chainId}`, {
-      details: `The endpoint ${client.safeUrl} returns no code for this address at its latest block. Expected the marketplace contract's address on this chain: check --contract and --rpc-url.`,
-    });
-  }
+  const { logger } = options;
+  const chainId = (endpoints[0] as Endpoint).chainId;
+  const checked = await Promise.allSettled(endpoints.map((endpoint) => checkContract(endpoint, settings)));
+  const failures = checked.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+  const refused = failures.find((error) => exitCodeOf(error) !== ExitCode.transient);
+  if (refused !== undefined) throw refused;
+  const members = endpoints.filter((_, i) => checked[i]?.status === "fulfilled");
+  if (members.length === 0) throw failures[0];
+  endpoints.forEach((endpoint, i) => {
+    const result = checked[i];
+    if (result?.status === "rejected")
+      logger.warn(
+        `endpoint ${endpoint.client.safeUrl} of chain ${chainId} left out of this run: ${describeFailure(result.reason)}`,
+        { chain: chainId, serving: members.length },
+      );
+  });
   // The head as the samples so far show it (one per request, none of its own).
-  const head = settings.fromBlock !== undefined ? await heads.head(0) : undefined;
-  if (head !== undefined && (settings.fromBlock ?? 0) > head) {
+  const heads = await Promise.all(members.map((endpoint) => endpoint.heads.head(0)));
+  const head = Math.max(...heads);
+  if (settings.fromBlock !== undefined && settings.fromBlock > head) {
     throw new UserError(
       `--from-block ${settings.fromBlock} is past the head of chain ${chainId}, block ${head}`,
       {
@@ -101,15 +123,63 @@ export async function prepareChain(
       },
     );
   }
-  const reader = createContractReader({
-    client,
-    multicall: endpoint.multicall ? multicall3Address : undefined,
-  });
+  const readers = members.map((endpoint) =>
+    createContractReader({
+      client: endpoint.client,
+      multicall: endpoint.multicall ? multicall3Address : undefined,
+    }),
+  );
+  const views = members.map((endpoint, i) =>
+    createChainView({
+      client: endpoint.client,
+      reader: readers[i] as ContractReader,
+      contract: settings.contract,
+      logger,
+      heads: endpoint.heads,
+    }),
+  );
+  const view =
+    views.length === 1
+      ? (views[0] as ChainView)
+      : createPooledChainView(
+          createEndpointPool(
+            members.map((endpoint, i) => ({
+              view: views[i] as (typeof views)[number],
+              client: endpoint.client,
+              heads: endpoint.heads,
+            })),
+            { chainId, logger, retries: options.retries },
+          ),
+        );
   return {
     ...settings,
     chainId,
-    client,
+    view,
+    rpcStats: () => rpcSummary(members, (readers[0] as ContractReader).mode),
+  };
+}
+
+/** The contract has code at the endpoint's latest block (a head sample rides along). */
+async function checkContract(endpoint: Endpoint, settings: ChainSettings): Promise<void> {
+  const { client, chainId, heads } = endpoint;
+  const contractHasCode = hasCode(client, settings.contract);
+  heads.sample();
+  if (!(await contractHasCode)) {
+    throw new UserError(`No contract at ${settings.contract} on chain ${chainId}`, {
+      details: `The endpoint ${client.safeUrl} returns no code for this address at its latest block. Expected the marketplace contract's address on this chain: check --contract and --rpc-url.`,
+    });
+  }
+}
+
+function rpcSummary(members: readonly Endpoint[], reader: RpcSummary["reader"]): RpcSummary {
+  const each = members.map(({ client }) => ({ url: client.safeUrl, ...client.stats }));
+  const sum = (key: "httpRequests" | "rpcCalls" | "retries") =>
+    each.reduce((total, one) => total + one[key], 0);
+  return {
+    httpRequests: sum("httpRequests"),
+    rpcCalls: sum("rpcCalls"),
+    retries: sum("retries"),
     reader,
-    view: createChainView({ client, reader, contract: settings.contract, logger, heads }),
+    ...(each.length > 1 ? { endpoints: each } : {}),
   };
 }

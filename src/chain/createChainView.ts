@@ -1,10 +1,11 @@
 import type { Logger } from "../log/createLogger.js";
-import type { ChainView } from "./ChainView.js";
+import type { EndpointView } from "./ChainView.js";
 import type { ContractReader } from "./createContractReader.js";
 import type { HeadSampler } from "./createHeadSampler.js";
 import { createLogFetcher } from "./createLogFetcher.js";
 import { findCreationBlock } from "./findCreationBlock.js";
 import { getBlockHeader, getBlockHeaderOrNull } from "./getBlockHeader.js";
+import { poolOfOne } from "./pool/poolOfOne.js";
 import { readBids } from "./readBids.js";
 import { readModelNames } from "./readModelNames.js";
 import { readPairStats } from "./readPairStats.js";
@@ -12,17 +13,20 @@ import { readSessions } from "./readSessions.js";
 import { resolveTarget } from "./resolveTarget.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
 
-/** The chain as the sync stage sees it, over a JSON-RPC client and a contract reader. */
+/** The chain as the sync stage sees it through one endpoint: a JSON-RPC client and a contract reader. */
 export function createChainView(options: {
   client: RpcClient;
   reader: ContractReader;
   contract: string;
   logger: Logger;
   heads: HeadSampler;
-}): ChainView {
+}): EndpointView {
   const { client, reader, contract, logger, heads } = options;
-  return {
+  const view: EndpointView = {
     safeUrl: client.safeUrl,
+    get pool() {
+      return pool;
+    },
     sampleHead: () => heads.sample(),
     resolveTarget: (toBlock, confirmations) => resolveTarget(client, toBlock, confirmations, heads),
     blockHeader: (number) => getBlockHeader(client, number),
@@ -35,4 +39,6 @@ export function createChainView(options: {
     readPairStats: (pairs, block) => readPairStats(reader, contract, pairs, block),
     findCreationBlock: (head) => findCreationBlock(client, contract, head),
   };
+  const pool = poolOfOne(view);
+  return view;
 }

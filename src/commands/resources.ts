@@ -58,6 +58,15 @@ export type Resources = {
   out?: string;
 };
 
+/**
+ * The chains an existing database holds (none for a new one), read without writing: a run must
+ * not drop one of them because an endpoint that may be its only one is down (connectChains).
+ * Call after checkPaths.
+ */
+export function indexedChains(db: string): number[] {
+  return existsSync(db) ? inspectDatabase(db).map((chain) => chain.chainId) : [];
+}
+
 /** The checks of withResources that need no chain: every path, and the database's own state. */
 export function checkPaths(resources: Omit<Resources, "chains">): void {
   checkDatabase(resources.db, resources);

@@ -4,7 +4,7 @@ import { runCommand } from "./context.js";
 import { helpAfter } from "./helpText.js";
 import { addBuildOptions, addChainOptions, addDbOption, addLogOptions } from "./options/addOptions.js";
 import { settleChainOptions, settleOutputOptions } from "./options/settleOptions.js";
-import { checkPaths } from "./resources.js";
+import { checkPaths, indexedChains } from "./resources.js";
 import { type RunSummary, renderRunSummary } from "./summary/renderRunSummary.js";
 import { syncAndBuild } from "./syncAndBuild.js";
 
@@ -29,7 +29,7 @@ export function runCommandDefinition(): Command {
         const options = settleChainOptions(raw, context.env);
         const output = settleOutputOptions(raw, context.env);
         checkPaths({ db: output.db, create: true, out: output.out });
-        const chains = await connectChains(options, context.logger);
+        const chains = await connectChains(options, context.logger, indexedChains(output.db));
         return syncAndBuild(chains, output, options, context);
       },
       renderRunSummary,

@@ -40,7 +40,7 @@ export function runSync(
         acceptUpgrades: [...accepted.all, ...(accepted.byChain.get(chain.chainId) ?? [])],
       },
       view: chain.view,
-      rpcStats: () => ({ ...chain.client.stats, reader: chain.reader.mode }),
+      rpcStats: () => chain.rpcStats(),
     })),
     options,
   );

@@ -24,10 +24,13 @@ export function createBidReader(
       if (missing.length > 0) {
         const batch = readBids(missing);
         for (const id of missing) {
-          inFlight.set(
-            id,
-            batch.then((reads) => reads.get(id) ?? { ok: false, error: "no result" }),
-          );
+          const read = batch.then((reads): BidRead => reads.get(id) ?? { ok: false, error: "no result" });
+          inFlight.set(id, read);
+          // A read that failed is forgotten: the range that asked is read again (on another
+          // endpoint of a pool) and asks again.
+          read.catch(() => {
+            if (inFlight.get(id) === read) inFlight.delete(id);
+          });
         }
       }
       return Promise.all(

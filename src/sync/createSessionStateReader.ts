@@ -25,6 +25,12 @@ export type SessionStateReaderOptions = {
    * indexed: a backend behind the one that served the logs) before it counts as inconsistent.
    */
   retry?: RetryPolicy;
+  /**
+   * Final states read ahead of the range that holds their close, shared by the readers of one
+   * run (one per endpoint of a pool: the range of the open and that of the close may be read on
+   * two of them). Default: the reader's own.
+   */
+  closedAhead?: Map<string, SessionState>;
 };
 
 /** Session reads for one run of one chain's follower. */
@@ -36,7 +42,7 @@ export function createSessionStateReader(
   const retry = options.retry ?? retryPolicies.laggingSession;
   // Final states of sessions closed before the range that holds their close log: that range
   // takes the state from here, and drops it (a backfill would otherwise keep every one).
-  const closedAhead = new Map<string, SessionState>();
+  const closedAhead = options.closedAhead ?? new Map<string, SessionState>();
   // Reads in flight, by session: a range naming a session that another range is reading waits for
   // that read. `closeTaken`: a range holding the session's close shares it, so that no range keeps
   // the state for later. (A range that reads a session only after the range of its close is done

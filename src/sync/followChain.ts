@@ -4,9 +4,7 @@ import type { RetryPolicy } from "../chain/retryPolicies.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { checkIdentity } from "./checkIdentity.js";
-import { createBidReader } from "./createBidReader.js";
-import { createRangeReader, type RangeResult } from "./createRangeReader.js";
-import { createSessionStateReader } from "./createSessionStateReader.js";
+import { createRangeSource, type ServedRange } from "./createRangeSource.js";
 import { findCommonAncestor } from "./findCommonAncestor.js";
 import { createCutReviewer } from "./reviewCuts.js";
 import type { SyncStore, UpgradeRow } from "./SyncStore.js";
@@ -34,7 +32,7 @@ export type FollowOptions = {
   onProgress?: (progress: FollowProgress) => void;
   /** Blocks below the target whose hashes are kept, to find the ancestor of a reorg. */
   hashWindow?: number;
-  /** Ranges fetched ahead of the one being committed. */
+  /** Ranges fetched ahead of the one being committed; default four per endpoint. */
   prefetch?: number;
   /** The first range's size; default: the size the chain's last run ended with, else 1. */
   initialRangeSize?: number;
@@ -174,23 +172,17 @@ export async function followChain(
     return summary;
   }
 
-  const logs = chain.createLogFetcher(initialRangeSize ? { initialRangeSize } : {});
-  const bids = createBidReader((ids) => chain.readBids(ids), store.knownBidIds());
-  const readRange = createRangeReader({
+  const ranges = createRangeSource(chain.pool, {
     identity: {
       chainId: identity.chainId,
       contract: identity.contract,
       fromBlock: identity.fromBlock,
       creationBlock: identity.creationBlock,
     },
-    logs,
-    sessions: createSessionStateReader((ids) => chain.readSessions(ids), {
-      logger,
-      ...(options.sessionRetry ? { retry: options.sessionRetry } : {}),
-    }),
-    bids,
-    blockHeader: (n) => chain.blockHeader(n),
+    initialRangeSize,
     hashWindowStart: Math.max(start, targetBlock - hashWindow + 1),
+    knownBids: store.knownBidIds(),
+    ...(options.sessionRetry ? { sessionRetry: options.sessionRetry } : {}),
     logger,
   });
   const cuts = createCutReviewer({
@@ -205,8 +197,8 @@ export async function followChain(
 
   logger.info("syncing", { chain: target.chainId, from: start, to: targetBlock, head });
   options.beforeRanges?.(targetBlock);
-  const prefetch = options.prefetch ?? 4;
-  const inflight: Array<{ from: number; to: number; result: Promise<RangeResult> }> = [];
+  const prefetch = options.prefetch ?? ranges.prefetch;
+  const inflight: Array<{ from: number; to: number; result: Promise<ServedRange> }> = [];
   let next = start;
   // The hash of the block the next range must build on: the checkpoint, then each range's end.
   let tip = checkpoint?.blockHash;
@@ -219,9 +211,8 @@ export async function followChain(
         (next === start || !options.shouldStop?.())
       ) {
         const from = next;
-        const to = Math.min(targetBlock, from + logs.rangeSize - 1);
+        const { to, result } = ranges.start(from, targetBlock);
         next = to + 1;
-        const result = readRange(from, to);
         result.catch(() => {}); // awaited in order below; avoid an unhandled rejection meanwhile
         inflight.push({ from, to, result });
       }
@@ -236,6 +227,11 @@ export async function followChain(
             "Nothing past the last committed range was written; the next run rolls back and continues.",
         });
       }
+      // Several endpoints: another one has the range's end as this one does (docs/endpoints.md).
+      await ranges.confirm(
+        { from: range.from, result },
+        inflight.map((later) => later.result),
+      );
       // The contract's code changed in this range: checked before anything of the range is written.
       if (result.cuts.length > 0) {
         result.commit.upgrades = await cuts.review(result.cuts);
@@ -244,7 +240,7 @@ export async function followChain(
       // The run's first range records the head it reads the contract at (reviewCuts.ts).
       if (range.from === start) result.commit.run = { firstBlock: start, head };
       store.commitRange(result.commit);
-      bids.stored(result.commit.bids);
+      ranges.stored(result.commit.bids);
       tip = result.commit.end.hash;
       summary.toBlock = range.to;
       summary.blocksSynced += range.to - range.from + 1;
@@ -267,6 +263,6 @@ export async function followChain(
   }
   store.pruneBlocks(targetBlock - 4 * hashWindow);
   summary.complete = summary.toBlock >= targetBlock;
-  summary.rangeSize = logs.rangeSize;
+  summary.rangeSize = ranges.rangeSize;
   return summary;
 }

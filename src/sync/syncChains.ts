@@ -10,7 +10,14 @@ export type ChainToSync = {
   target: FollowTarget;
   view: ChainView;
   /** What the chain's endpoint has cost so far, for the summary. */
-  rpcStats(): { httpRequests: number; rpcCalls: number; retries: number; reader: "multicall" | "batch" };
+  rpcStats(): {
+    httpRequests: number;
+    rpcCalls: number;
+    retries: number;
+    reader: "multicall" | "batch";
+    /** A pool's endpoints, each with its own counts. */
+    endpoints?: Array<{ url: string; httpRequests: number; rpcCalls: number; retries: number }>;
+  };
 };
 
 export type ChainRunSummary = ChainSyncSummary & {

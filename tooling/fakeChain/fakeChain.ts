@@ -1,8 +1,9 @@
 import { encodeAbiParameters, getAddress, type Hex, hexToBytes, padHex } from "viem";
 import { sessionClosedTopic, sessionOpenedTopic } from "../../src/chain/abi.js";
-import type { ChainView } from "../../src/chain/ChainView.js";
+import type { EndpointView } from "../../src/chain/ChainView.js";
 import type { LogFetcher, RawLog } from "../../src/chain/createLogFetcher.js";
 import type { BlockHeader } from "../../src/chain/getBlockHeader.js";
+import { poolOfOne } from "../../src/chain/pool/poolOfOne.js";
 import type { BidRead, BidState } from "../../src/chain/readBids.js";
 import type { SessionRead } from "../../src/chain/readSessions.js";
 import { TransientError } from "../../src/errors/BaseError.js";
@@ -16,7 +17,7 @@ import { TransientError } from "../../src/errors/BaseError.js";
 export type FakeBlock = BlockHeader & { logs: RawLog[] };
 
 export type FakeChain = {
-  readonly view: ChainView;
+  readonly view: EndpointView;
   readonly contract: string;
   /** The canonical chain: blocks[n] is block n. */
   readonly blocks: FakeBlock[];
@@ -153,8 +154,11 @@ export function createFakeChain(options: { contract?: string; startTime?: number
     },
   });
 
-  const view: ChainView = {
+  const view: EndpointView = {
     safeUrl: "fake://chain",
+    get pool() {
+      return pool;
+    },
     sampleHead: () => {},
     async resolveTarget(toBlock, confirmations) {
       const headNumber = blocks.length - 1;
@@ -189,6 +193,7 @@ export function createFakeChain(options: { contract?: string; startTime?: number
     readPairStats: async () => ({ available: false, reason: "fake chain" }),
     findCreationBlock: async () => fake.creationBlock,
   };
+  const pool = poolOfOne(view);
 
   const fake: FakeChain = {
     view,

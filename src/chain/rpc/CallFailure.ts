@@ -9,6 +9,8 @@ export class CallFailure extends Error {
     readonly reason: string,
     readonly delayMs: number,
     readonly retryAt: Promise<unknown>,
+    /** The request got no answer (refused, reset, timed out, HTTP 5xx): the endpoint may be down. */
+    readonly down = false,
   ) {
     super(reason);
   }

@@ -42,6 +42,14 @@ export type BatchSenderOptions = {
   logger: Logger;
   /** A group larger than the endpoint takes in one request can only go call by call. */
   ungroup: (group: Unit) => void;
+  /**
+   * True: a request that gets no answer (refused, reset, timed out, HTTP 5xx) ends its calls'
+   * attempts here at once (a CallFailure marked `down`, with no wait), for another endpoint of a
+   * pool to take them. Rate limits are waited out as usual.
+   */
+  failFast?: () => boolean;
+  /** Told what the sender has learned: its batch size and the requests it keeps in flight. */
+  learned?: { batchSize: number; concurrency: number };
 };
 
 /** Why a request got no answer to read: postJsonRpc's failure, or settleBatch's. */
@@ -98,9 +106,17 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
     for (const unit of units) unit.reject(failure);
   };
 
+  /** What the sender has learned, for whoever shares work among endpoints. */
+  const learn = () => {
+    if (!options.learned) return;
+    options.learned.batchSize = limits.size;
+    options.learned.concurrency = queue.concurrency;
+  };
+
   /** Only a request of several calls is refused as a batch (several units, or one group). */
   const refused = (batch: Unit[], calls: number) => {
     limits = batchLimitsAfter(limits, { kind: "refused", calls });
+    learn();
     logger.debug("rpc batch refused, shrinking", { batchSize: limits.size });
     enqueue(batch);
   };
@@ -111,6 +127,12 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
     if (failure.timedOut) {
       const again = batch.some((unit) => unit.attempt > 1);
       limits = batchLimitsAfter(limits, { kind: "timed-out", calls, again });
+    }
+    learn();
+    if (!failure.rateLimited && options.failFast?.()) {
+      const down = new CallFailure(failure.reason, 0, Promise.resolve(), true);
+      for (const unit of batch) unit.reject(down);
+      return;
     }
     retryLater(batch, failure.reason, failure.retryAfterMs);
   };
@@ -177,6 +199,7 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
     // Calls refused inside an answered batch: fewer requests in flight, and those calls wait
     // their backoff, but the rest of the queue goes on (only a refused request pauses it).
     if (answer.rateLimited) queue.rateLimited(0);
+    learn();
     const retry = answer.retry.map(({ unit }) => unit);
     if (retry.length > 0) retryLater(retry, answer.retry[0]?.reason ?? "error");
   };

@@ -8,6 +8,8 @@ export type RequestQueue = {
   rateLimited(waitMs: number): void;
   /** A request was answered: see concurrencyAfter. */
   answered(): void;
+  /** The requests that may be in flight now, as learned. */
+  readonly concurrency: number;
 };
 
 /** The HTTP requests in flight, at a concurrency that halves on rate limits and grows back. */
@@ -28,5 +30,8 @@ export function createRequestQueue(maxConcurrency: number): RequestQueue {
       }
     },
     answered: () => learn("succeeded"),
+    get concurrency() {
+      return concurrency.current;
+    },
   };
 }

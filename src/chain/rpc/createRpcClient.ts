@@ -52,6 +52,15 @@ export type RpcClient = {
   readonly safeUrl: string;
   /** Retries of a failed call before giving up: callers that retry on their own keep to it too. */
   readonly retries: number;
+  /** What the client has learned of the endpoint: calls per batch, requests in flight. */
+  readonly learned: Readonly<{ batchSize: number; concurrency: number }>;
+  /**
+   * On: a call whose request gets no answer (the endpoint refused the connection, reset it, timed
+   * out or answered HTTP 5xx) fails at once with a TransientError, for another endpoint of a pool
+   * to take it, instead of being retried here. Rate limits and errors of single calls are retried
+   * as usual. Off by default.
+   */
+  setFailFast(on: boolean): void;
 };
 
 /**
@@ -68,6 +77,10 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
   const stats: RpcStats = { httpRequests: 0, rpcCalls: 0, retries: 0 };
   let nextId = 1;
   let warnedUngrouped = false;
+  let failFast = false;
+  const maxBatchSize = options.maxBatchSize ?? 100;
+  const maxConcurrency = options.maxConcurrency ?? 4;
+  const learned = { batchSize: maxBatchSize, concurrency: maxConcurrency };
 
   /**
    * An endpoint that takes no batches at all cannot answer a group in one request: its calls go
@@ -94,8 +107,8 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     url: options.url,
     timeoutMs: options.timeoutMs ?? 30_000,
     maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
-    maxBatchSize: options.maxBatchSize ?? 100,
-    maxConcurrency: options.maxConcurrency ?? 4,
+    maxBatchSize,
+    maxConcurrency,
     retries,
     // Doubling from backoffMs at most six times and never past 15 s, spread ±25%.
     backoff: {
@@ -107,6 +120,8 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     stats,
     logger,
     ungroup,
+    failFast: () => failFast,
+    learned,
   });
 
   /** Attempts until answered, up to retries + 1 in all (`attemptsBefore` included), then exit 75. */
@@ -119,7 +134,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
         },
         {
           attempts: retries + 1 - attemptsBefore,
-          retryError: (error) => error instanceof CallFailure,
+          retryError: (error) => error instanceof CallFailure && !(failFast && error.down),
           // The wait is the sender's, on its timer: units that failed together go again together.
           delay: (_, failure) => failedWith(failure).delayMs,
           sleep: (_, failure) => failedWith(failure).retryAt,
@@ -150,6 +165,10 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     safeUrl,
     retries,
     stats,
+    learned,
+    setFailFast: (on) => {
+      failFast = on;
+    },
     request: async <T>(method: string, params: readonly unknown[] = [], options?: RequestOptions) =>
       (await run(newUnit([{ method, params }], options), 0))[0] as T,
     requestTogether: async <T extends unknown[]>(calls: ReadonlyArray<RpcCall>) =>

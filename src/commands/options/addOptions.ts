@@ -8,7 +8,7 @@ export function addChainOptions(command: Command): Command {
   return command
     .option(
       "--rpc-url <url>",
-      "JSON-RPC endpoint, once per chain, in configuration order [RPC_URL, RPC_URL_<chainId>] (default: the base and arbitrum presets' public endpoints)",
+      "JSON-RPC endpoint, repeatable: each chain's in configuration order, several of one chain a pool [RPC_URL, RPC_URL_<chainId>: URLs separated by spaces or commas] (default: the base and arbitrum presets' public endpoints)",
       collect,
     )
     .option(

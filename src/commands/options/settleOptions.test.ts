@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { presets } from "../../chain/presets.js";
-import { fromEnvironment, secretUrlsOf, settleChainOptions, settleOutputOptions } from "./settleOptions.js";
+import {
+  fromEnvironment,
+  secretUrlsOf,
+  settleChainOptions,
+  settleOutputOptions,
+  splitUrls,
+} from "./settleOptions.js";
 
 /** What a workflow hands over for a secret that is not set: an empty string (issue 12). */
 const blank = {
@@ -64,6 +70,35 @@ describe("settleOptions", () => {
   test("error: a value in the environment that does not parse names the variable", () => {
     expect(() => settleChainOptions({}, { RPC_RETRIES: "many" })).toThrow('Invalid RPC_RETRIES: "many"');
     expect(() => settleChainOptions({}, { RPC_URL_8453: "ftp://x" })).toThrow(
+      'Invalid RPC_URL_8453: "ftp://x/"',
+    );
+  });
+
+  test("behavior: RPC_URL_<chainId> and RPC_URL holding several URLs, spaces or commas between: one endpoint each (a pool)", () => {
+    const options = settleChainOptions(
+      {},
+      {
+        RPC_URL_8453: " https://a.example/key1,https://b.example/key2  https://c.example ",
+        RPC_URL: "http://127.0.0.1:8545,\n http://127.0.0.1:8546",
+      },
+    );
+    expect(options.endpoints).toEqual([
+      { url: "http://127.0.0.1:8545", source: "RPC_URL" },
+      { url: "http://127.0.0.1:8546", source: "RPC_URL" },
+      { url: "https://a.example/key1", source: "RPC_URL_8453", expectedChainId: 8453 },
+      { url: "https://b.example/key2", source: "RPC_URL_8453", expectedChainId: 8453 },
+      { url: "https://c.example", source: "RPC_URL_8453", expectedChainId: 8453 },
+    ]);
+    expect(splitUrls(", ,")).toEqual([]);
+  });
+
+  test("behavior: every URL of a pool in the environment is a secret to scrub, alone or with the others", () => {
+    const secrets = secretUrlsOf({}, { RPC_URL_8453: "https://a.example/key1, https://b.example/key2" });
+    expect(secrets).toEqual(expect.arrayContaining(["https://a.example/key1", "https://b.example/key2"]));
+  });
+
+  test("error: one bad URL among several names the variable", () => {
+    expect(() => settleChainOptions({}, { RPC_URL_8453: "https://a.example ftp://x" })).toThrow(
       'Invalid RPC_URL_8453: "ftp://x/"',
     );
   });

@@ -127,13 +127,16 @@ function endpointsOf(
     return { specs: flags.map((url) => ({ url: parseRpcUrl(url), source: "--rpc-url" })), ordered: true };
   const fromEnv: EndpointSpec[] = [];
   const single = fromEnvironment(env, "RPC_URL");
-  if (single !== undefined) fromEnv.push({ url: parseRpcUrl(single, "RPC_URL"), source: "RPC_URL" });
+  if (single !== undefined)
+    for (const url of splitUrls(single))
+      fromEnv.push({ url: parseRpcUrl(url, "RPC_URL"), source: "RPC_URL" });
   for (const name of Object.keys(env).sort()) {
     const match = /^RPC_URL_(\d+)$/.exec(name);
     const value = fromEnvironment(env, name);
     if (!match || value === undefined) continue;
     const chainId = parseInteger(name, match[1], { min: 1 });
-    fromEnv.push({ url: parseRpcUrl(value, name), source: name, expectedChainId: chainId });
+    for (const url of splitUrls(value))
+      fromEnv.push({ url: parseRpcUrl(url, name), source: name, expectedChainId: chainId });
   }
   if (fromEnv.length > 0) return { specs: fromEnv, ordered: false };
   const wanted =
@@ -191,6 +194,14 @@ export function secretUrlsOf(raw: RawOptions, env: Environment): string[] {
   const fromEnv = Object.keys(env)
     .filter((name) => /^RPC_URL(_\d+)?$/.test(name))
     .map((name) => fromEnvironment(env, name))
-    .filter((url): url is string => url !== undefined);
-  return [...list(raw.rpcUrl), ...fromEnv];
+    .filter((value): value is string => value !== undefined);
+  return [...list(raw.rpcUrl), ...fromEnv, ...fromEnv.flatMap(splitUrls)];
+}
+
+/**
+ * The URLs of an RPC_URL or RPC_URL_<chainId> value: one, or several separated by spaces or
+ * commas (a pool: docs/endpoints.md). A comma inside a URL is written %2C.
+ */
+export function splitUrls(value: string): string[] {
+  return value.split(/[\s,]+/).filter((url) => url !== "");
 }

@@ -33,6 +33,10 @@ export function renderSyncSummary(sync: SyncRunSummary): string[] {
     lines.push(
       `${name} rpc: ${integer.format(chain.rpc.httpRequests)} requests, ${integer.format(chain.rpc.rpcCalls)} calls, ${integer.format(chain.rpc.retries)} retries (${chain.rpc.reader})`,
     );
+    for (const endpoint of chain.rpc.endpoints ?? [])
+      lines.push(
+        `${name} rpc ${endpoint.url}: ${integer.format(endpoint.httpRequests)} requests, ${integer.format(endpoint.rpcCalls)} calls, ${integer.format(endpoint.retries)} retries`,
+      );
   }
   for (const chainId of sync.leftOut)
     lines.push(`chain ${chainId}: in the database, left out of this run's configuration`);

@@ -1,0 +1,133 @@
+import type { LogFetcher } from "../chain/createLogFetcher.js";
+import { type ChainPool, type PoolMember, rangesPerEndpoint } from "../chain/pool/ChainPool.js";
+import type { SessionState } from "../chain/readSessions.js";
+import type { RetryPolicy } from "../chain/retryPolicies.js";
+import { TransientError } from "../errors/BaseError.js";
+import type { Logger } from "../log/createLogger.js";
+import { type BidReader, createBidReader } from "./createBidReader.js";
+import { createRangeReader, type RangeReader, type RangeResult } from "./createRangeReader.js";
+import { createSessionStateReader } from "./createSessionStateReader.js";
+import type { ChainIdentity, NewBid } from "./SyncStore.js";
+
+/** A block range read, and the endpoint that read it. */
+export type ServedRange = RangeResult & { by: PoolMember };
+
+export type RangeSource = {
+  /**
+   * Starts reading the next range from `from` (up to `last`) on one endpoint, in this tick: its
+   * size is that endpoint's (the range sizes it has learned, never past its head).
+   */
+  start(from: number, last: number): { to: number; result: Promise<ServedRange> };
+  /**
+   * Before `range` is committed: its end confirmed by another endpoint of a pool, for free by
+   * the `following` ranges in flight when another endpoint read one of them (its parent is the
+   * end of the range before it), else asked. Nothing to do with one endpoint.
+   */
+  confirm(
+    range: { from: number; result: ServedRange },
+    following?: ReadonlyArray<Promise<ServedRange>>,
+  ): Promise<void>;
+  /** Bids now stored: never asked for again. */
+  stored(bids: readonly NewBid[]): void;
+  /** The range size to start the chain's next run with: the largest an endpoint has reached. */
+  readonly rangeSize: number;
+  /** Ranges to keep in flight: four per endpoint. */
+  readonly prefetch: number;
+};
+
+export type RangeSourceOptions = {
+  identity: ChainIdentity;
+  initialRangeSize: number | undefined;
+  /** Blocks from here on keep their hash, for reorg detection. */
+  hashWindowStart: number;
+  /** Bids the store holds: never read again. */
+  knownBids: Set<string>;
+  sessionRetry?: RetryPolicy;
+  logger: Logger;
+};
+
+type Reader = { logs: LogFetcher; bids: BidReader; read: RangeReader };
+
+/**
+ * The block ranges of one run of one chain's follower, read on the chain's endpoints: each range
+ * wholly on one endpoint (its logs and block hashes, the sessions and bids it names), with the
+ * range sizes that endpoint has learned. Session states read ahead are shared across endpoints.
+ */
+export function createRangeSource(pool: ChainPool, options: RangeSourceOptions): RangeSource {
+  const { logger } = options;
+  const closedAhead = new Map<string, SessionState>();
+  const readers = new Map<PoolMember, Reader>();
+  const readerOf = (member: PoolMember): Reader => {
+    const known = readers.get(member);
+    if (known) return known;
+    const { view } = member;
+    const initialRangeSize = options.initialRangeSize;
+    const logs = view.createLogFetcher(initialRangeSize ? { initialRangeSize } : {});
+    const bids = createBidReader((ids) => view.readBids(ids), options.knownBids);
+    const sessions = createSessionStateReader((ids) => view.readSessions(ids), {
+      logger,
+      closedAhead,
+      ...(options.sessionRetry ? { retry: options.sessionRetry } : {}),
+    });
+    const read = createRangeReader({
+      identity: options.identity,
+      logs,
+      sessions,
+      bids,
+      blockHeader: (n) => view.blockHeader(n),
+      hashWindowStart: options.hashWindowStart,
+      logger,
+    });
+    const reader = { logs, bids, read };
+    readers.set(member, reader);
+    return reader;
+  };
+  const several = pool.members.length > 1;
+  /** Blocks up to here were confirmed by a second endpoint. */
+  let confirmedThrough = -1;
+
+  return {
+    start(from, last) {
+      const member = pool.pick(from);
+      const size = readerOf(member).logs.rangeSize;
+      const to = Math.max(from, Math.min(last, from + size - 1, pool.lastBlockOf(member)));
+      const served = pool.serve((m) => readerOf(m).read(from, to), member);
+      return { to, result: served.then(({ result, by }) => ({ ...result, by })) };
+    },
+    async confirm({ from, result }, following = []) {
+      if (!several || result.commit.end.number <= confirmedThrough) return;
+      // The ranges after this one that the same endpoint read, each building on the one before:
+      // the first range another endpoint read confirms the newest of them, and so all of them.
+      let last = result;
+      for (const next of following) {
+        const range = await next.catch(() => undefined);
+        if (!range || range.parent?.number !== last.commit.end.number) break;
+        if (range.by !== last.by) {
+          await pool.confirm({ from, end: last.commit.end }, last.by, { parent: range.parent, by: range.by });
+          confirmedThrough = last.commit.end.number;
+          return;
+        }
+        if (range.parent.hash !== last.commit.end.hash) break;
+        last = range;
+      }
+      // None did (the run's last ranges): another endpoint is asked for the newest end, else
+      // (it lags behind that block) for this range's.
+      try {
+        await pool.confirm({ from, end: last.commit.end }, last.by);
+        confirmedThrough = last.commit.end.number;
+      } catch (error) {
+        if (last === result || !(error instanceof TransientError)) throw error;
+        await pool.confirm({ from, end: result.commit.end }, result.by);
+        confirmedThrough = result.commit.end.number;
+      }
+    },
+    stored(bids) {
+      for (const reader of readers.values()) reader.bids.stored(bids);
+    },
+    get rangeSize() {
+      const sizes = [...readers.values()].map((reader) => reader.logs.rangeSize);
+      return sizes.length > 0 ? Math.max(...sizes) : (options.initialRangeSize ?? 1);
+    },
+    prefetch: rangesPerEndpoint * pool.members.length,
+  };
+}
