@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { suites } from "../../scripts/bench/benchOptions.js";
 import { checkCommand } from "./checkCommand.js";
 import { commandLinesOf } from "./commandLinesOf.js";
 import { anchorsOf, deadLinksOf } from "./deadLinksOf.js";
