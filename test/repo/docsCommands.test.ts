@@ -101,7 +101,7 @@ describe("the command lines of the docs", () => {
     expect(problemsOf("page.md", page)).toEqual([
       "page.md:2: npm run no-such-script: package.json has no script no-such-script",
       "page.md:3: npm run demo --no-serve: --no-serve: npm takes what comes before `--`; the script's arguments go after it",
-      'page.md:4: npm run bench -- --suite nope: --suite: expected some of local, build, scale, got "nope"',
+      `page.md:4: npm run bench -- --suite nope: --suite: expected some of ${suites.join(", ")}, got "nope"`,
       expect.stringMatching(/^page\.md:5: npm run bench -- --no-such-flag: Unknown option '--no-such-flag'/),
     ]);
   });
