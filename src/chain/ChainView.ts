@@ -22,8 +22,11 @@ export type ChainView = {
   blockHeader(number: number): Promise<BlockHeader>;
   /** A block's header; null when the endpoint does not know the block. */
   blockHeaderOrNull(number: number): Promise<BlockHeader | null>;
-  /** The contract's session logs by block range; one fetcher per run (it learns range sizes). */
-  createLogFetcher(options?: { initialRangeSize?: number }): LogFetcher;
+  /**
+   * The contract's logs by block range (the followed events, or `topics`); one fetcher per run
+   * (it learns range sizes).
+   */
+  createLogFetcher(options?: { initialRangeSize?: number; topics?: readonly string[] }): LogFetcher;
   readSessions(sessionIds: readonly string[]): Promise<Map<string, SessionRead>>;
   readBids(bidIds: readonly string[]): Promise<Map<string, BidRead>>;
   readModelNames(modelIds: readonly string[]): Promise<Map<string, ModelNameRead>>;

@@ -3,22 +3,25 @@ import { selectKth } from "./selectKth.js";
 
 /**
  * Every value of one measure (ttft or tps: uint32 receipt fields) in the order filed, each with
- * the model and the provider it counts for (-1: none), for nearest-rank medians over a suffix (a
- * day's values are the last ones when the day ends, a month's when the month does, all of them
- * for all time): overall, by model, by provider. 12 bytes a value.
+ * the model, the provider and the (model, provider) pair it counts for (-1: none), for
+ * nearest-rank medians over a suffix (a day's values are the last ones when the day ends, a
+ * month's when the month does, all of them for all time): overall, by model, by provider, by
+ * pair. 16 bytes a value.
  */
 export class ValueLog {
   private values = new Uint32Array(1024);
   private models = new Int32Array(1024);
   private providers = new Int32Array(1024);
+  private pairs = new Int32Array(1024);
   private length = 0;
 
-  add(value: number, model: number, provider: number): void {
+  add(value: number, model: number, provider: number, pair: number): void {
     if (value > 0xffffffff) throw new RangeError(`${value} is not a uint32 receipt field`);
     if (this.length === this.values.length) this.grow();
     this.values[this.length] = value;
     this.models[this.length] = model;
     this.providers[this.length] = provider;
+    this.pairs[this.length] = pair;
     this.length++;
   }
 
@@ -34,15 +37,10 @@ export class ValueLog {
     return selectKth(copy, 0, count, medianIndex(count));
   }
 
-  /** The median of each model's (or provider's) values from the `from`-th on; NaN for a key without any. */
-  medians(by: "models" | "providers", keyCount: number, from = 0): Float64Array {
-    return mediansByKey(
-      this.values,
-      by === "models" ? this.models : this.providers,
-      keyCount,
-      from,
-      this.length,
-    );
+  /** The median of each model's (provider's, pair's) values from the `from`-th on; NaN for a key without any. */
+  medians(by: "models" | "providers" | "pairs", keyCount: number, from = 0): Float64Array {
+    const keys = by === "models" ? this.models : by === "providers" ? this.providers : this.pairs;
+    return mediansByKey(this.values, keys, keyCount, from, this.length);
   }
 
   private grow(): void {
@@ -56,6 +54,9 @@ export class ValueLog {
     const providers = new Int32Array(size);
     providers.set(this.providers);
     this.providers = providers;
+    const pairs = new Int32Array(size);
+    pairs.set(this.pairs);
+    this.pairs = pairs;
   }
 }
 

@@ -37,6 +37,7 @@ export function computeMeta(input: MetaInput): Meta {
       asOf: chain.blockTimestamp,
       asOfIso: iso(chain.blockTimestamp),
       caughtUp,
+      marketComplete: chain.bidScanNext === null,
       counts: chain.counts,
       anomalies: chain.anomalies,
     };
@@ -66,6 +67,7 @@ export function computeMeta(input: MetaInput): Meta {
       partial: input.audit.partial,
     },
     backfillComplete: chains.every((chain) => chain.caughtUp),
+    marketComplete: chains.every((chain) => chain.marketComplete === true),
     updateIntervalSeconds: input.updateInterval,
     counts: input.counts,
     anomalies: input.anomalies,

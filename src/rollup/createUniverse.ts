@@ -2,13 +2,15 @@ import type { BidRecord } from "../store/createIndexReader.js";
 
 /**
  * Dense indices over the models, providers and bids a computation can meet, so that the tally
- * files everything in typed arrays. Every bid belongs to one model and one provider; within each
- * it has a local index (for the session time that `earned` multiplies by its price).
+ * files everything in typed arrays. Every bid belongs to one model and one provider, so to one
+ * (model, provider) pair (SPEC.md 1.2: the market's pairs); within each it has a local index
+ * (for the session time that `earned` multiplies by its price).
  */
 export type Universe = {
   modelCount: number;
   providerCount: number;
   bidCount: number;
+  pairCount: number;
   /** By model index: its ref. By provider index: its ref. By bid index: its price. */
   modelRefs: number[];
   providerRefs: number[];
@@ -24,6 +26,13 @@ export type Universe = {
   /** By model / provider index: its bids, in bid index order. */
   modelBids: number[][];
   providerBids: number[][];
+  /** By bid ref: its pair's index, and its place among the pair's bids. */
+  bidPair: Int32Array;
+  bidInPair: Int32Array;
+  /** By pair index: its model's and provider's index, and its bids in bid index order. */
+  pairModel: number[];
+  pairProvider: number[];
+  pairBids: number[][];
 };
 
 export function createUniverse(
@@ -42,6 +51,12 @@ export function createUniverse(
   const bidProvider = new Int32Array(size).fill(-1);
   const bidInModel = new Int32Array(size).fill(-1);
   const bidInProvider = new Int32Array(size).fill(-1);
+  const bidPair = new Int32Array(size).fill(-1);
+  const bidInPair = new Int32Array(size).fill(-1);
+  const pairIndex = new Map<number, number>();
+  const pairModel: number[] = [];
+  const pairProvider: number[] = [];
+  const pairBids: number[][] = [];
   const modelRefs: number[] = [];
   const modelIndex = new Map<number, number>();
   const modelBids: number[][] = [];
@@ -63,12 +78,24 @@ export function createUniverse(
     bidProvider[ref] = provider;
     bidInModel[ref] = (modelBids[model] as number[]).push(i) - 1;
     bidInProvider[ref] = (providerBids[provider] as number[]).push(i) - 1;
+    const key = model * providers.length + provider;
+    let pair = pairIndex.get(key);
+    if (pair === undefined) {
+      pair = pairModel.length;
+      pairIndex.set(key, pair);
+      pairModel.push(model);
+      pairProvider.push(provider);
+      pairBids.push([]);
+    }
+    bidPair[ref] = pair;
+    bidInPair[ref] = (pairBids[pair] as number[]).push(i) - 1;
     bidPrices.push(bid.pricePerSecond);
   });
   return {
     modelCount: modelRefs.length,
     providerCount: providers.length,
     bidCount: bidRefs.length,
+    pairCount: pairModel.length,
     modelRefs,
     providerRefs: providers,
     bidPrices,
@@ -80,6 +107,11 @@ export function createUniverse(
     bidInProvider,
     modelBids,
     providerBids,
+    bidPair,
+    bidInPair,
+    pairModel,
+    pairProvider,
+    pairBids,
   };
 }
 

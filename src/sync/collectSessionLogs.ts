@@ -1,23 +1,27 @@
 import type { RawLog } from "../chain/createLogFetcher.js";
+import { type BidLog, isBidLog, parseBidLog } from "../chain/parseBidLog.js";
 import { parseSessionLog, type SessionLog } from "../chain/parseSessionLog.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { AnomalyRow } from "./SyncStore.js";
 
-/** The session logs of one block range, as the index takes them. */
+/** The session and bid logs of one block range, as the index takes them. */
 export type CollectedLogs = {
   /** The first SessionOpened of each session in the range. */
   opens: Map<string, SessionLog>;
   /** The first SessionClosed of each session in the range. */
   closes: Map<string, SessionLog>;
-  /** Session logs kept, in chain order (duplicates and strays dropped). */
+  /** Bid logs (posted, deleted), in chain order. */
+  bids: BidLog[];
+  /** Session and bid logs kept (duplicates and strays dropped). */
   logs: number;
   /** Logs of other contracts or events the endpoint returned inside the range. */
   anomalies: AnomalyRow[];
 };
 
 /**
- * Sorts out what eth_getLogs returned for [from, to]: logs of other contracts and events are
- * counted, logs returned twice or outside the range are dropped (misbehaving endpoints do both),
+ * Sorts out what eth_getLogs returned for [from, to] (session and bid events, CHAIN.md): logs of
+ * other contracts and events are counted, logs returned twice or outside the range are dropped
+ * (misbehaving endpoints do both),
  * and a log whose block hash differs from the range's own headers means the chain reorganised
  * while it was read.
  */
@@ -28,9 +32,9 @@ export function collectSessionLogs(
   const { from, to } = range;
   const anomalies: AnomalyRow[] = [];
   const seen = new Set<string>();
-  const kept: SessionLog[] = [];
+  const kept: Array<{ kind: "session"; log: SessionLog } | { kind: "bid"; log: BidLog }> = [];
   for (const raw of rawLogs) {
-    const parsed = parseSessionLog(raw, range.contract);
+    const parsed = isBidLog(raw) ? parseBidLog(raw, range.contract) : parseSessionLog(raw, range.contract);
     if (parsed.kind === "foreign") {
       if (parsed.blockNumber >= from && parsed.blockNumber <= to) {
         anomalies.push({
@@ -53,14 +57,19 @@ export function collectSessionLogs(
         details: "Nothing past the last committed range was written; the next run re-checks and continues.",
       });
     }
-    kept.push(log);
+    kept.push(parsed);
   }
-  kept.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+  kept.sort((a, b) => a.log.blockNumber - b.log.blockNumber || a.log.logIndex - b.log.logIndex);
   const opens = new Map<string, SessionLog>();
   const closes = new Map<string, SessionLog>();
-  for (const log of kept) {
+  const bids: BidLog[] = [];
+  for (const { kind, log } of kept) {
+    if (kind === "bid") {
+      bids.push(log);
+      continue;
+    }
     const target = log.event === "opened" ? opens : closes;
     if (!target.has(log.sessionId)) target.set(log.sessionId, log);
   }
-  return { opens, closes, logs: kept.length, anomalies };
+  return { opens, closes, bids, logs: kept.length, anomalies };
 }

@@ -37,7 +37,7 @@ export type FollowOptions = {
   initialRangeSize?: number;
   /** Called with the target right before the first ranges are asked for, in the same tick (one request). */
   beforeRanges?: (target: number) => void;
-  /** Re-reads of a session state that lags behind its log: default retryPolicies.laggingSession. */
+  /** Re-reads of a session or bid state that lags behind its log: default retryPolicies.laggingSession. */
   sessionRetry?: RetryPolicy;
 };
 
@@ -169,7 +169,10 @@ export async function followChain(
   }
 
   const logs = chain.createLogFetcher(initialRangeSize ? { initialRangeSize } : {});
-  const bids = createBidReader((ids) => chain.readBids(ids), store.knownBidIds());
+  const bids = createBidReader((ids) => chain.readBids(ids), store.knownBids(), {
+    logger,
+    ...(options.sessionRetry ? { retry: options.sessionRetry } : {}),
+  });
   const readRange = createRangeReader({
     identity: {
       chainId: identity.chainId,
@@ -222,7 +225,7 @@ export async function followChain(
         });
       }
       store.commitRange(result.commit);
-      bids.stored(result.commit.bids);
+      bids.stored(result.commit);
       tip = result.commit.end.hash;
       summary.toBlock = range.to;
       summary.blocksSynced += range.to - range.from + 1;

@@ -186,7 +186,7 @@ describe("pipeline, end to end through the CLI", () => {
       chainId: 31337,
       toBlock: chain.lastBlock,
       asOf: endTime,
-      schemaVersion: "1.1.0",
+      schemaVersion: "1.2.0",
     });
 
     // A copy with a foreign bucket, a file that breaks its schema, one missing, one not JSON.

@@ -21,6 +21,8 @@ const base: ChainRunSummary = {
   rangeSize: 10_000,
   models: 5,
   refilled: 0,
+  bidsRefilled: 0,
+  bidScan: { blocks: 0, logs: 0, complete: true },
   audit: "read",
   rpc: { httpRequests: 12, rpcCalls: 1_500, retries: 1, reader: "multicall" },
 };
