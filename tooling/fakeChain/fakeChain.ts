@@ -197,7 +197,11 @@ export function createFakeChain(options: { contract?: string; startTime?: number
     });
   };
 
-  const createLogFetcher = (fetcherOptions: { initialRangeSize?: number } = {}): LogFetcher => ({
+  // Every log of the blocks (foreign ones included, as a misbehaving endpoint returns them), or
+  // only those of the given topics.
+  const createLogFetcher = (
+    fetcherOptions: { initialRangeSize?: number; topics?: readonly string[] } = {},
+  ): LogFetcher => ({
     rangeSize: fetcherOptions.initialRangeSize ?? 10,
     async fetch(from, to) {
       calls.fetch.push([from, to]);
@@ -205,7 +209,13 @@ export function createFakeChain(options: { contract?: string; startTime?: number
       const end = header(to);
       const parent = from > 0 ? header(from - 1) : undefined;
       if (!end || parent === null) throw new TransientError(`fake chain: no block ${to}`);
-      return { logs: blocks.slice(from, to + 1).flatMap((block) => block.logs), end, parent };
+      const logs = blocks.slice(from, to + 1).flatMap((block) => block.logs);
+      const topics = fetcherOptions.topics;
+      return {
+        logs: topics ? logs.filter((log) => topics.includes(log.topics[0] ?? "")) : logs,
+        end,
+        parent,
+      };
     },
   });
 
