@@ -124,7 +124,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
         forgetBids();
       },
       pruneBlocks: (belowNumber) => void s.prune.run(chainId, belowNumber),
-      modelIds: () => s.modelIds.all(chainId) as string[],
+      modelIds: () => s.modelIds.all() as string[],
       saveModelNames: sqlite.transaction((names: ModelNameRow[]) => {
         for (const { modelId, name, status } of names)
           s.modelName.run(chainId, refs.model(modelId), name, status);

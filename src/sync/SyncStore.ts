@@ -122,7 +122,7 @@ export type SyncStore = {
   rollbackTo(ancestor: BlockHeader | undefined): void;
   /** Drops block hashes below this block. */
   pruneBlocks(belowNumber: number): void;
-  /** Models that this chain's bids name. */
+  /** Models that the bids name, on any chain: their names are read on every chain. */
   modelIds(): string[];
   saveModelNames(names: ModelNameRow[]): void;
   /** Closes a 1.0 database holds without the 1.1 figures (at most `limit`). */

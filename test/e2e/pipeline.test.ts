@@ -101,6 +101,7 @@ describe("pipeline, end to end through the CLI", () => {
       [
         "audit.json",
         ...chainFiles.map((path) => `chains/31337/${path}`),
+        "market.json",
         "meta.json",
         "models.json",
         "openapi.json",
@@ -111,8 +112,10 @@ describe("pipeline, end to end through the CLI", () => {
           "bucket",
           "by-model-daily",
           "by-provider-daily",
+          "market",
           "meta",
           "models",
+          "pair-window",
           "providers",
           "rollup",
           "series-bucket",
