@@ -180,6 +180,7 @@ async function render(): Promise<void> {
         renderLeaderboard(board, kind, standings, state.sort[kind], chosen, {
           sort: (sort) => update({ sort: { ...state.sort, [kind]: sort } }),
           toggle: (id) => update({ filter: toggleFilter(state.filter, kind, id) }),
+          href: (id) => marketHref(kind, id),
         }),
       ),
     );
@@ -188,7 +189,7 @@ async function render(): Promise<void> {
     fill(
       byId("market-index"),
       () => loadFile("market.json"),
-      (file) => renderMarketIndex(byId("market-index"), file, state.window),
+      (file) => renderMarketIndex(byId("market-index"), file, state.window, marketHref),
     ),
   );
   // The "today" cards come from the same file as the headline: they show its error too.
@@ -196,6 +197,11 @@ async function render(): Promise<void> {
   const today = byId("today");
   if (byId("headline").dataset.state === "error") today.replaceChildren();
   finish(mine, focused);
+}
+
+/** A market page's link: the view as it is (chain, window, filter: the back link restores it), on that page. */
+function marketHref(kind: "model" | "provider", id: string): string {
+  return formatState({ ...state, market: { kind, id } });
 }
 
 /** After a draw: the focus back where it was, and the page marked drawn (tests wait for it). */
@@ -236,6 +242,7 @@ function renderMarket(market: NonNullable<typeof state.market>): Promise<void> {
     window: state.window,
     sort: state.marketSort,
     onSort: (marketSort: typeof state.marketSort) => update({ marketSort }),
+    href: marketHref,
   };
   const standings = <T>(load: Promise<T>) => load.catch(() => undefined);
   return fill(

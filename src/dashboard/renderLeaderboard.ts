@@ -49,7 +49,7 @@ export function renderLeaderboard(
   rows: readonly Standing[],
   sort: Sort,
   chosen: readonly string[],
-  actions: { sort: (sort: Sort) => void; toggle: (id: string) => void },
+  actions: { sort: (sort: Sort) => void; toggle: (id: string) => void; href: (id: string) => string },
 ): void {
   const active = rows.filter((row) => row.totals.sessions > 0);
   if (active.length === 0) {
@@ -101,7 +101,7 @@ export function renderLeaderboard(
     // The name opens its market page (its providers, or its models); the rest of the row filters.
     const link = element(
       "a",
-      { class: "page-link", href: `#market=${row.id}`, title: `${shown}: its market page (${row.id})` },
+      { class: "page-link", href: actions.href(row.id), title: `${shown}: its market page (${row.id})` },
       shown,
     );
     link.addEventListener("click", (event) => event.stopPropagation());

@@ -7,8 +7,8 @@ import { renderMarketTable } from "./renderMarketTable.js";
 import { renderPriceSpeed } from "./renderPriceSpeed.js";
 import type { Window } from "./standings.js";
 
-/** The fragment of a market page: a model's (its modelId) or a provider's (its address). */
-export const marketHref = (id: string): string => `#market=${id}`;
+/** The link to a market page (a model's by its modelId, a provider's by its address), keeping the view. */
+export type MarketHref = (kind: "model" | "provider", id: string) => string;
 
 export type MarketPageParts = {
   title: HTMLElement;
@@ -54,7 +54,13 @@ export function renderModelPage(
   parts: MarketPageParts,
   market: Market,
   models: ModelLeaderboard | undefined,
-  view: { modelId: string; window: Window; sort: MarketSort; onSort: (sort: MarketSort) => void },
+  view: {
+    modelId: string;
+    window: Window;
+    sort: MarketSort;
+    onSort: (sort: MarketSort) => void;
+    href: MarketHref;
+  },
 ): void {
   const found = modelRows(market, view.modelId, view.window);
   if (!found) {
@@ -91,7 +97,7 @@ export function renderModelPage(
   const standing = models?.models.find((item) => item.modelId === model.modelId)?.windows[view.window];
   parts.record.replaceChildren(...(standing ? recordCards(standing) : []));
   const label = (row: MarketRow) => format.shortHex(row.name);
-  const href = (row: MarketRow) => marketHref(row.id);
+  const href = (row: MarketRow) => view.href("provider", row.id);
   renderMarketTable(parts.table, "model", rows, view.sort, { href, label, onSort: view.onSort });
   parts.pictureTitle.hidden = false;
   renderPriceSpeed(parts.picture, rows, { label, href, what: "provider" });
@@ -102,7 +108,13 @@ export function renderProviderPage(
   parts: MarketPageParts,
   market: Market,
   providers: ProviderLeaderboard | undefined,
-  view: { provider: string; window: Window; sort: MarketSort; onSort: (sort: MarketSort) => void },
+  view: {
+    provider: string;
+    window: Window;
+    sort: MarketSort;
+    onSort: (sort: MarketSort) => void;
+    href: MarketHref;
+  },
 ): void {
   const name = (modelId: string, modelName: string) => modelLabel(modelName, modelId);
   const rows = providerRows(market, view.provider, view.window, name);
@@ -128,7 +140,7 @@ export function renderProviderPage(
   );
   parts.record.replaceChildren(...(standing ? recordCards(standing.windows[view.window]) : []));
   renderMarketTable(parts.table, "provider", rows, view.sort, {
-    href: (row) => marketHref(row.id),
+    href: (row) => view.href("model", row.id),
     label: (row) => row.name,
     onSort: view.onSort,
   });
@@ -140,7 +152,12 @@ export function renderProviderPage(
  * The market on the overview: every model of market.json (offered or served), with how many
  * providers offer it now, the cheapest offer, and its volume over the window; each links to its page.
  */
-export function renderMarketIndex(container: HTMLElement, market: Market, window: Window): void {
+export function renderMarketIndex(
+  container: HTMLElement,
+  market: Market,
+  window: Window,
+  href: MarketHref,
+): void {
   if (market.models.length === 0) {
     container.replaceChildren(element("p", { class: "empty" }, "No model is served or offered yet."));
     return;
@@ -203,7 +220,7 @@ export function renderMarketIndex(container: HTMLElement, market: Market, window
                 "a",
                 {
                   class: "page-link",
-                  href: marketHref(row.model.modelId),
+                  href: href("model", row.model.modelId),
                   "data-focus": `market-index-${row.model.modelId}`,
                 },
                 modelLabel(row.model.name, row.model.modelId),
