@@ -86,18 +86,14 @@ export function renderLeaderboard(
   const body = sortStandings(active, sort, kind).map((row) => {
     const pressed = chosen.includes(row.id);
     const shown = kind === "provider" ? format.shortHex(row.name) : row.name;
-    const toggle = element(
-      "button",
-      {
-        type: "button",
-        class: "row-toggle",
-        "aria-pressed": String(pressed),
-        "data-focus": `${kind}-row-${row.id}`,
-        title: `${pressed ? "Stop showing" : "Show"} only ${row.name} in the charts (${row.id})`,
-        "aria-label": `${pressed ? "Stop showing" : "Show"} only ${shown} in the charts`,
-      },
-      "chart",
-    );
+    const toggle = element("button", {
+      type: "button",
+      class: "row-toggle",
+      "aria-pressed": String(pressed),
+      "data-focus": `${kind}-row-${row.id}`,
+      title: `${pressed ? "Stop showing" : "Show"} only ${row.name} in the charts (${row.id})`,
+      "aria-label": `${pressed ? "Stop showing" : "Show"} only ${shown} in the charts`,
+    });
     // The name opens its market page (its providers, or its models); the rest of the row filters.
     const link = element(
       "a",
@@ -108,7 +104,7 @@ export function renderLeaderboard(
     const tr = element(
       "tr",
       { class: pressed ? "selected" : "", "data-id": row.id },
-      element("th", { scope: "row" }, link, " ", toggle),
+      element("th", { scope: "row" }, toggle, link),
       ...columns
         .slice(1)
         .map((column) => element("td", { class: "number", "data-column": column }, cell(row, column, kind))),
