@@ -39,13 +39,33 @@ describe("ValueLog", () => {
           median(suffix.filter((row) => row.provider === p).map((row) => row.value)),
         ),
       );
-      const byPair = [...log.medians("pairs", 13, from)];
-      expect(byPair).toEqual(
-        Array.from({ length: 13 }, (_, k) =>
-          median(suffix.filter((row) => row.pair === k).map((row) => row.value)),
-        ),
-      );
     }
+  });
+
+  test("behavior: every value's medians by pair and by model at once, pairs numbered model by model", () => {
+    const random = seededRandom(6);
+    // Pairs 0-2 are model 0's, 3 model 1's, 4-6 model 2's; model 3 has a pair without values.
+    const modelPairs = Int32Array.from([0, 3, 4, 7, 8]);
+    const modelOf = [0, 0, 0, 1, 2, 2, 2, 3];
+    const log = new ValueLog();
+    const rows: Array<{ value: number; pair: number }> = [];
+    for (let i = 0; i < 3_000; i++) {
+      const pair = random() < 0.1 ? -1 : Math.floor(random() * 7);
+      const row = { value: 1 + Math.floor(random() * 9000), pair };
+      rows.push(row);
+      log.add(row.value, pair < 0 ? -1 : (modelOf[pair] as number), 0, pair);
+    }
+    const { pairs, models } = log.pairAndModelMedians(8, modelPairs);
+    expect([...pairs]).toEqual(
+      Array.from({ length: 8 }, (_, k) =>
+        median(rows.filter((row) => row.pair === k).map((row) => row.value)),
+      ),
+    );
+    expect([...models]).toEqual([...log.medians("models", 4)]);
+    expect(models[0]).toBe(
+      median(rows.filter((row) => row.pair >= 0 && row.pair < 3).map((row) => row.value)),
+    );
+    expect(models[3]).toBeNaN();
   });
 
   test("error: a value past uint32 (a receipt field) is refused", () => {

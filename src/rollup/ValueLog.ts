@@ -37,10 +37,36 @@ export class ValueLog {
     return selectKth(copy, 0, count, medianIndex(count));
   }
 
-  /** The median of each model's (provider's, pair's) values from the `from`-th on; NaN for a key without any. */
-  medians(by: "models" | "providers" | "pairs", keyCount: number, from = 0): Float64Array {
-    const keys = by === "models" ? this.models : by === "providers" ? this.providers : this.pairs;
-    return mediansByKey(this.values, keys, keyCount, from, this.length);
+  /** The median of each model's (or provider's) values from the `from`-th on; NaN for a key without any. */
+  medians(by: "models" | "providers", keyCount: number, from = 0): Float64Array {
+    return mediansByKey(
+      this.values,
+      by === "models" ? this.models : this.providers,
+      keyCount,
+      from,
+      this.length,
+    );
+  }
+
+  /**
+   * The median of every value of each pair, and of each model, in one pass: a value counts for a
+   * model exactly when it counts for one of the model's pairs, and the pairs are numbered model by
+   * model (`modelPairs[m]` to `modelPairs[m + 1]` are model m's), so that a model's values are the
+   * run of its pairs' values.
+   */
+  pairAndModelMedians(
+    pairCount: number,
+    modelPairs: Int32Array,
+  ): { pairs: Float64Array; models: Float64Array } {
+    const { medians, scattered, starts } = scatterByKey(this.values, this.pairs, pairCount, 0, this.length);
+    const modelCount = modelPairs.length - 1;
+    const models = new Float64Array(modelCount).fill(Number.NaN);
+    for (let m = 0; m < modelCount; m++) {
+      const first = starts[modelPairs[m] as number] as number;
+      const last = starts[modelPairs[m + 1] as number] as number;
+      if (last > first) models[m] = selectKth(scattered, first, last, medianIndex(last - first));
+    }
+    return { pairs: medians, models };
   }
 
   private grow(): void {
@@ -68,9 +94,24 @@ function mediansByKey(
   from: number,
   end: number,
 ): Float64Array {
-  const result = new Float64Array(keyCount).fill(Number.NaN);
-  if (end <= from) return result;
+  return scatterByKey(values, keys, keyCount, from, end).medians;
+}
+
+/**
+ * The values in [from, end) scattered by key (key k's in [starts[k], starts[k + 1])), and each
+ * key's median. Selection reorders values within a key's run only: any union of runs still holds
+ * its values, for a median of several keys together.
+ */
+function scatterByKey(
+  values: Uint32Array,
+  keys: Int32Array,
+  keyCount: number,
+  from: number,
+  end: number,
+): { medians: Float64Array; scattered: Float64Array; starts: Int32Array } {
+  const medians = new Float64Array(keyCount).fill(Number.NaN);
   const starts = new Int32Array(keyCount + 1);
+  if (end <= from) return { medians, scattered: new Float64Array(), starts };
   for (let i = from; i < end; i++) {
     const key = keys[i] as number;
     if (key >= 0) starts[key + 1] = (starts[key + 1] as number) + 1;
@@ -89,7 +130,7 @@ function mediansByKey(
   for (let key = 0; key < keyCount; key++) {
     const first = starts[key] as number;
     const last = starts[key + 1] as number;
-    if (last > first) result[key] = selectKth(scattered, first, last, medianIndex(last - first));
+    if (last > first) medians[key] = selectKth(scattered, first, last, medianIndex(last - first));
   }
-  return result;
+  return { medians, scattered, starts };
 }

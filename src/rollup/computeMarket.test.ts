@@ -32,7 +32,10 @@ function oracle(closes: TestClose[], from: number) {
   const sum = (pick: (c: TestClose) => bigint) => inside.reduce((total, c) => total + pick(c), 0n);
   const tokens = sum((c) => BigInt(c.tokens ?? 0));
   const earned = (list: TestClose[]) =>
-    list.reduce((total, c) => total + BigInt(c.seconds ?? 0) * (prices.get(c.bidRef as number) as bigint), 0n);
+    list.reduce(
+      (total, c) => total + BigInt(c.seconds ?? 0) * (prices.get(c.bidRef as number) as bigint),
+      0n,
+    );
   const ttft = median(inside.filter((c) => (c.ttftMs ?? 0) > 0).map((c) => c.ttftMs as number));
   const tps = median(inside.filter((c) => (c.tps ?? 0) > 0).map((c) => c.tps as number));
   const closed = inside.length > 0 ? 1 : 0;

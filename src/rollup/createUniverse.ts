@@ -29,10 +29,14 @@ export type Universe = {
   /** By bid ref: its pair's index, and its place among the pair's bids. */
   bidPair: Int32Array;
   bidInPair: Int32Array;
-  /** By pair index: its model's and provider's index, and its bids in bid index order. */
+  /**
+   * By pair index: its model's and provider's index, and its bids in bid index order. Pairs are
+   * numbered model by model: model m's are modelPairs[m] to modelPairs[m + 1] (exclusive).
+   */
   pairModel: number[];
   pairProvider: number[];
   pairBids: number[][];
+  modelPairs: Int32Array;
 };
 
 export function createUniverse(
@@ -91,6 +95,20 @@ export function createUniverse(
     bidInPair[ref] = (pairBids[pair] as number[]).push(i) - 1;
     bidPrices.push(bid.pricePerSecond);
   });
+  // Number the pairs model by model (in the order found within a model).
+  const order = pairModel
+    .map((_, k) => k)
+    .sort((a, b) => (pairModel[a] as number) - (pairModel[b] as number) || a - b);
+  const renumbered = new Int32Array(order.length);
+  order.forEach((old, k) => {
+    renumbered[old] = k;
+  });
+  for (const ref of bidRefs) bidPair[ref] = renumbered[bidPair[ref] as number] as number;
+  const modelPairs = new Int32Array(modelRefs.length + 1);
+  for (const old of order)
+    modelPairs[(pairModel[old] as number) + 1] = (modelPairs[(pairModel[old] as number) + 1] as number) + 1;
+  for (let m = 0; m < modelRefs.length; m++)
+    modelPairs[m + 1] = (modelPairs[m + 1] as number) + (modelPairs[m] as number);
   return {
     modelCount: modelRefs.length,
     providerCount: providers.length,
@@ -109,9 +127,10 @@ export function createUniverse(
     providerBids,
     bidPair,
     bidInPair,
-    pairModel,
-    pairProvider,
-    pairBids,
+    pairModel: order.map((old) => pairModel[old] as number),
+    pairProvider: order.map((old) => pairProvider[old] as number),
+    pairBids: order.map((old) => pairBids[old] as number[]),
+    modelPairs,
   };
 }
 

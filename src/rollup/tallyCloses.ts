@@ -263,7 +263,8 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
     windows[W - 1] = all[metric].medianFrom(0);
     tally.windows[target].set(windows);
     const byModel = modelWindowValues[metric].medians(M * W);
-    const allModel = all[metric].medians("models", M);
+    // All time, by pair and by model in one pass over every value.
+    const { pairs: allPair, models: allModel } = all[metric].pairAndModelMedians(PR, u.modelPairs);
     for (let m = 0; m < M; m++) byModel[m * W + W - 1] = allModel[m] as number;
     tally.modelWindows[target].set(byModel);
     const byProvider = providerWindowValues[metric].medians(P * W);
@@ -271,7 +272,6 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
     for (let p = 0; p < P; p++) byProvider[p * W + W - 1] = allProvider[p] as number;
     tally.providerWindows[target].set(byProvider);
     const byPair = pairWindowValues[metric].medians(PR * W);
-    const allPair = all[metric].medians("pairs", PR);
     for (let k = 0; k < PR; k++) byPair[k * W + W - 1] = allPair[k] as number;
     tally.pairWindows[target].set(byPair);
   }

@@ -84,12 +84,14 @@ describe("@mor-throughput/client, installed", () => {
       const daily = await api.rollup("daily");
       const meta = await api.meta();
       const chain = await api.chain(meta.chainId).summary();
+      const market = await api.market();
       const missing = await api.get("rollup/weekly.json").catch((error) => error);
       console.log(JSON.stringify({
         apiVersion,
         sessions: summary.all.sessions,
         days: daily.series.length,
         chainSessions: chain.all.sessions,
+        models: market.models.length,
         fresh: freshnessOf(meta, meta.asOf * 1000).stale === false,
         missing: [missing instanceof ThroughputClientError, missing.status],
       }));`;
@@ -112,6 +114,7 @@ describe("@mor-throughput/client, installed", () => {
       sessions: published("summary.json").all.sessions,
       days: published("rollup/daily.json").series.length,
       chainSessions: published(`chains/${meta.chainId}/summary.json`).all.sessions,
+      models: published("market.json").models.length,
       fresh: true,
       missing: [true, 404],
     });
