@@ -8,10 +8,11 @@ import type {
   SyncDatabase,
   SyncStore,
 } from "../sync/SyncStore.js";
-import { bidStatements, createCommitRange, writeBids } from "./createCommitRange.js";
+import { createCommitRange } from "./createCommitRange.js";
 import { createRefs } from "./createRefs.js";
 import { createRollbackChain } from "./createRollbackChain.js";
 import type { Store } from "./openStore.js";
+import { bidStatements, writeBids } from "./writeBids.js";
 
 /**
  * The sync stage's reads and writes (sync/SyncStore.ts declares them), one chain at a time. Every

@@ -65,7 +65,7 @@ describe("market.json, end to end through the CLI", () => {
 
     // The cases are really there.
     const market = published["market.json"] as Market;
-    const { a, a2, b, b2, d, f } = marketBids;
+    const { a, a2, b2, d, f } = marketBids;
     const { p1, p2, p3, p4 } = marketProviders;
     const model = (modelId: string) => market.models.find((m) => m.modelId === modelId);
     const pair = (modelId: string, provider: string) =>
