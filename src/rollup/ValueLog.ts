@@ -3,23 +3,21 @@ import { selectKth } from "./selectKth.js";
 
 /**
  * Every value of one measure (ttft or tps: uint32 receipt fields) in the order filed, each with
- * the model, the provider and the (model, provider) pair it counts for (-1: none), for
- * nearest-rank medians over a suffix (a day's values are the last ones when the day ends, a
- * month's when the month does, all of them for all time): overall, by model, by provider, by
- * pair. 16 bytes a value.
+ * the provider and the (model, provider) pair it counts for (-1: none), for nearest-rank medians
+ * over a suffix (a day's values are the last ones when the day ends, a month's when the month
+ * does, all of them for all time): overall, by provider, and by pair and by model together (a
+ * value counts for a model exactly when it counts for one of the model's pairs). 12 bytes a value.
  */
 export class ValueLog {
   private values = new Uint32Array(1024);
-  private models = new Int32Array(1024);
   private providers = new Int32Array(1024);
   private pairs = new Int32Array(1024);
   private length = 0;
 
-  add(value: number, model: number, provider: number, pair: number): void {
+  add(value: number, provider: number, pair: number): void {
     if (value > 0xffffffff) throw new RangeError(`${value} is not a uint32 receipt field`);
     if (this.length === this.values.length) this.grow();
     this.values[this.length] = value;
-    this.models[this.length] = model;
     this.providers[this.length] = provider;
     this.pairs[this.length] = pair;
     this.length++;
@@ -37,28 +35,31 @@ export class ValueLog {
     return selectKth(copy, 0, count, medianIndex(count));
   }
 
-  /** The median of each model's (or provider's) values from the `from`-th on; NaN for a key without any. */
-  medians(by: "models" | "providers", keyCount: number, from = 0): Float64Array {
-    return mediansByKey(
-      this.values,
-      by === "models" ? this.models : this.providers,
-      keyCount,
-      from,
-      this.length,
-    );
+  /** The median of each provider's values from the `from`-th on; NaN for a provider without any. */
+  providerMedians(providerCount: number, from = 0): Float64Array {
+    return scatterByKey(this.values, this.providers, providerCount, from, this.length).medians;
   }
 
   /**
-   * The median of every value of each pair, and of each model, in one pass: a value counts for a
-   * model exactly when it counts for one of the model's pairs, and the pairs are numbered model by
-   * model (`modelPairs[m]` to `modelPairs[m + 1]` are model m's), so that a model's values are the
-   * run of its pairs' values.
+   * The median of each pair's values, and of each model's, from the `from`-th on, in one pass: the
+   * pairs are numbered model by model (`modelPairs[m]` to `modelPairs[m + 1]` are model m's), so
+   * that a model's values are the run of its pairs' values. `withPairs` false: the models' only
+   * (the pairs' are NaN).
    */
   pairAndModelMedians(
     pairCount: number,
     modelPairs: Int32Array,
+    from = 0,
+    withPairs = true,
   ): { pairs: Float64Array; models: Float64Array } {
-    const { medians, scattered, starts } = scatterByKey(this.values, this.pairs, pairCount, 0, this.length);
+    const { medians, scattered, starts } = scatterByKey(
+      this.values,
+      this.pairs,
+      pairCount,
+      from,
+      this.length,
+      withPairs,
+    );
     const modelCount = modelPairs.length - 1;
     const models = new Float64Array(modelCount).fill(Number.NaN);
     for (let m = 0; m < modelCount; m++) {
@@ -74,9 +75,6 @@ export class ValueLog {
     const values = new Uint32Array(size);
     values.set(this.values);
     this.values = values;
-    const models = new Int32Array(size);
-    models.set(this.models);
-    this.models = models;
     const providers = new Int32Array(size);
     providers.set(this.providers);
     this.providers = providers;
@@ -86,20 +84,9 @@ export class ValueLog {
   }
 }
 
-/** The median of each key's values in [from, end) (counted, scattered by key, one selection per key). */
-function mediansByKey(
-  values: Uint32Array,
-  keys: Int32Array,
-  keyCount: number,
-  from: number,
-  end: number,
-): Float64Array {
-  return scatterByKey(values, keys, keyCount, from, end).medians;
-}
-
 /**
  * The values in [from, end) scattered by key (key k's in [starts[k], starts[k + 1])), and each
- * key's median. Selection reorders values within a key's run only: any union of runs still holds
+ * key's median (unless `select` is false). Selection reorders values within a key's run only: any union of runs still holds
  * its values, for a median of several keys together.
  */
 function scatterByKey(
@@ -108,6 +95,7 @@ function scatterByKey(
   keyCount: number,
   from: number,
   end: number,
+  select = true,
 ): { medians: Float64Array; scattered: Float64Array; starts: Int32Array } {
   const medians = new Float64Array(keyCount).fill(Number.NaN);
   const starts = new Int32Array(keyCount + 1);
@@ -127,10 +115,11 @@ function scatterByKey(
     scattered[at] = values[i] as number;
     next[key] = at + 1;
   }
-  for (let key = 0; key < keyCount; key++) {
-    const first = starts[key] as number;
-    const last = starts[key + 1] as number;
-    if (last > first) medians[key] = selectKth(scattered, first, last, medianIndex(last - first));
-  }
+  if (select)
+    for (let key = 0; key < keyCount; key++) {
+      const first = starts[key] as number;
+      const last = starts[key + 1] as number;
+      if (last > first) medians[key] = selectKth(scattered, first, last, medianIndex(last - first));
+    }
   return { medians, scattered, starts };
 }

@@ -58,9 +58,9 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       ] as const) {
         const from = dayMarks[metric] as number;
         tally.daily[target][dayIndex] = all[metric].medianFrom(from);
-        const byModel = all[metric].medians("models", M, from);
+        const byModel = all[metric].pairAndModelMedians(PR, u.modelPairs, from, false).models;
         for (let m = 0; m < M; m++) tally.modelDaily[target][m * daysKept + dayIndex] = byModel[m] as number;
-        const byProvider = all[metric].medians("providers", P, from);
+        const byProvider = all[metric].providerMedians(P, from);
         for (let p = 0; p < P; p++)
           tally.providerDaily[target][p * daysKept + dayIndex] = byProvider[p] as number;
       }
@@ -174,8 +174,8 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       one.disputed = disputed;
       one.tokenSeconds = tokens > 0 ? seconds : 0;
 
-      if (ttft > 0) all[0].add(ttft, model, provider, pairOf);
-      if (tps > 0) all[1].add(tps, model, provider, pairOf);
+      if (ttft > 0) all[0].add(ttft, provider, pairOf);
+      if (tps > 0) all[1].add(tps, provider, pairOf);
       if (closedAt >= hourFirst) {
         const hour = Math.floor((closedAt - hourFirst) / secondsPerHour);
         file(tally.hourly, hour, bid, one, provider, model);
@@ -268,7 +268,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
     for (let m = 0; m < M; m++) byModel[m * W + W - 1] = allModel[m] as number;
     tally.modelWindows[target].set(byModel);
     const byProvider = providerWindowValues[metric].medians(P * W);
-    const allProvider = all[metric].medians("providers", P);
+    const allProvider = all[metric].providerMedians(P);
     for (let p = 0; p < P; p++) byProvider[p * W + W - 1] = allProvider[p] as number;
     tally.providerWindows[target].set(byProvider);
     const byPair = pairWindowValues[metric].medians(PR * W);
