@@ -11,7 +11,7 @@ import { databaseStats, flushToDisk } from "./synth/databaseFiles.js";
 import { setSynthChain, writeSynthDb } from "./synth/writeSynthDb.js";
 
 /** Bumped when the synthetic databases change: cached databases of an older version are not reused. */
-const synthVersion = 3;
+const synthVersion = 4;
 
 type Chain = Awaited<ReturnType<typeof catalogueChain>>;
 

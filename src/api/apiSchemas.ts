@@ -2,8 +2,10 @@ import audit from "../../schemas/audit.schema.json" with { type: "json" };
 import bucket from "../../schemas/bucket.schema.json" with { type: "json" };
 import byModelDaily from "../../schemas/by-model-daily.schema.json" with { type: "json" };
 import byProviderDaily from "../../schemas/by-provider-daily.schema.json" with { type: "json" };
+import market from "../../schemas/market.schema.json" with { type: "json" };
 import meta from "../../schemas/meta.schema.json" with { type: "json" };
 import models from "../../schemas/models.schema.json" with { type: "json" };
+import pairWindow from "../../schemas/pair-window.schema.json" with { type: "json" };
 import providers from "../../schemas/providers.schema.json" with { type: "json" };
 import rollup from "../../schemas/rollup.schema.json" with { type: "json" };
 import seriesBucket from "../../schemas/series-bucket.schema.json" with { type: "json" };
@@ -21,8 +23,10 @@ export const apiSchemas: Readonly<Record<string, object>> = {
   "bucket.schema.json": bucket,
   "by-model-daily.schema.json": byModelDaily,
   "by-provider-daily.schema.json": byProviderDaily,
+  "market.schema.json": market,
   "meta.schema.json": meta,
   "models.schema.json": models,
+  "pair-window.schema.json": pairWindow,
   "providers.schema.json": providers,
   "rollup.schema.json": rollup,
   "series-bucket.schema.json": seriesBucket,

@@ -20,6 +20,9 @@ export type WindowTotals = Written<Responses.WindowTotals>;
 export type Summary = Written<Responses.Summary>;
 export type StuckSession = Written<Responses.StuckSession>;
 export type AuditPair = Written<Responses.AuditPair>;
+export type PairWindow = Written<Responses.PairWindow>;
+export type PairMarket = Written<Responses.PairMarket>;
+export type Offer = Written<Responses.Offer>;
 export type Meta = Written<Responses.Meta>;
 export type MetaChain = Written<Responses.MetaChain>;
 export type MetaUpgrade = Written<Responses.MetaUpgrade>;
@@ -31,4 +34,4 @@ export type ApiFiles = { [Path in keyof Responses.ApiResponses]: Written<Respons
 export type ChainFiles = Pick<ApiFiles, ChainFilePath>;
 
 /** The version of SPEC.md these files follow. */
-export const apiVersion = "1.1.0";
+export const apiVersion = "1.2.0";

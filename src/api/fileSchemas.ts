@@ -18,6 +18,7 @@ export const fileSchemas = {
   "models.json": "models.schema.json",
   "providers.json": "providers.schema.json",
   "audit.json": "audit.schema.json",
+  "market.json": "market.schema.json",
   "meta.json": "meta.schema.json",
 } as const;
 

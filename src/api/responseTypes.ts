@@ -15,6 +15,16 @@ export type SeriesBucket = Bucket & {
   [k: string]: unknown;
 };
 /**
+ * A summary window over one (model, provider) pair's closed sessions, with every field of a window (providers and models are 1, or 0 without a close), plus what the provider earned per million tokens.
+ */
+export type PairWindow = WindowTotals & {
+  /**
+   * floor(1,000,000 * E / T) in wei of MOR, over the window's closed sessions of the pair with a signed v2 receipt with tokens > 0: T the sum of their tokens, E the sum of their max(0, min(closedAt, endsAt) - openedAt) * pricePerSecond. Absent when there is no such session. What the provider was entitled to per million tokens it served (sessions pay for time, not tokens): never a price list.
+   */
+  earnedPerMillionTokens?: string;
+  [k: string]: unknown;
+};
+/**
  * A function of the contract the index depends on.
  */
 export type IndexedFunction =
@@ -34,6 +44,7 @@ export interface ApiResponses {
   "models.json": ModelLeaderboard;
   "providers.json": ProviderLeaderboard;
   "audit.json": Audit;
+  "market.json": Market;
   "meta.json": Meta;
 }
 /**
@@ -288,6 +299,61 @@ export interface IndexCounters {
   [k: string]: unknown;
 }
 /**
+ * For every model, each provider that served it (a closed session of the pair) or offers it (a bid standing at the as-of time, on any chain): its offers and its four summary windows over that (model, provider) pair's closed sessions. Models sorted by modelId, providers by provider (lowercase). Published at the top level only.
+ */
+export interface Market {
+  /**
+   * The publication's as-of time, unix seconds.
+   */
+  asOf: number;
+  models: ModelMarket[];
+  [k: string]: unknown;
+}
+export interface ModelMarket {
+  modelId: string;
+  /**
+   * The model's current on-chain name on the first configured chain where it reads non-empty; empty if there is none.
+   */
+  name: string;
+  /**
+   * Every provider with a closed session of this pair or an offer for this model; sorted by provider (lowercase).
+   */
+  providers: PairMarket[];
+  [k: string]: unknown;
+}
+export interface PairMarket {
+  /**
+   * EIP-55 checksummed address.
+   */
+  provider: string;
+  /**
+   * The pair's bids standing at the as-of time on every configured chain (0 < createdAt <= asOf, deletedAt 0 or after asOf, getBid read at each chain's last synced block); sorted by chainId, createdAt, bidId.
+   */
+  offers: Offer[];
+  windows: PairWindows;
+  [k: string]: unknown;
+}
+export interface Offer {
+  chainId: number;
+  bidId: string;
+  /**
+   * The bid's price, wei of MOR per second, as a decimal string.
+   */
+  pricePerSecond: string;
+  /**
+   * When the bid was posted, unix seconds.
+   */
+  createdAt: number;
+  [k: string]: unknown;
+}
+export interface PairWindows {
+  "24h": PairWindow;
+  "7d": PairWindow;
+  "30d": PairWindow;
+  all: PairWindow;
+  [k: string]: unknown;
+}
+/**
  * What the files were computed from: the chains, contracts and block ranges, the as-of time, freshness, backfill and audit state, counts and anomalies.
  */
 export interface Meta {
@@ -343,6 +409,10 @@ export interface Meta {
    */
   backfillComplete: boolean;
   /**
+   * false while any chain's one-time scan of bid logs (a database indexed before 1.2) is in progress: market.json's offers are then partial.
+   */
+  marketComplete?: boolean;
+  /**
    * Wall-clock time (unix seconds) at which the sync this publication was built from finished: with updateIntervalSeconds, it tells a stale publication (a schedule that stopped) from a fresh one.
    */
   updatedAt?: number;
@@ -395,6 +465,10 @@ export interface MetaChain {
    * false while a first backfill is in progress (a time-limited sync stopped before its target): the history of this chain is partial.
    */
   caughtUp: boolean;
+  /**
+   * false while the one-time scan of the bid logs of a database indexed before 1.2 is in progress on this chain: until it ends, market.json may miss this chain's offers or show bids deleted since as standing.
+   */
+  marketComplete?: boolean;
   counts?: {
     [k: string]: number;
   };

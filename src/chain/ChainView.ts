@@ -48,6 +48,9 @@ export type ChainView = {
 
 /** One endpoint's view of the chain: what a pool shares work among. */
 export type EndpointView = ChainView & {
-  /** The contract's session logs by block range; one fetcher per run (it learns range sizes). */
-  createLogFetcher(options?: { initialRangeSize?: number }): LogFetcher;
+  /**
+   * The contract's logs by block range (the followed events, or `topics`); one fetcher per run
+   * (it learns range sizes).
+   */
+  createLogFetcher(options?: { initialRangeSize?: number; topics?: readonly string[] }): LogFetcher;
 };

@@ -4,6 +4,8 @@ import { parseAbi, parseAbiItem, toEventSelector, toFunctionSelector } from "vie
 export const marketplaceAbi = parseAbi([
   "event SessionOpened(address indexed user, bytes32 indexed sessionId, address indexed providerId)",
   "event SessionClosed(address indexed user, bytes32 indexed sessionId, address indexed providerId)",
+  "event MarketplaceBidPosted(address indexed provider, bytes32 indexed modelId, uint256 nonce)",
+  "event MarketplaceBidDeleted(address indexed provider, bytes32 indexed modelId, uint256 nonce)",
   "struct Session { address user; bytes32 bidId; uint256 stake; bytes closeoutReceipt; uint256 closeoutType; uint256 providerWithdrawnAmount; uint128 openedAt; uint128 endsAt; uint128 closedAt; bool isActive; bool isDirectPaymentFromUser; }",
   "struct Bid { address provider; bytes32 modelId; uint256 pricePerSecond; uint256 nonce; uint128 createdAt; uint128 deletedAt; }",
   "struct Model { bytes32 ipfsCID; uint256 fee; uint256 stake; address owner; string name; string[] tags; uint128 createdAt; bool isDeleted; }",
@@ -59,3 +61,25 @@ export const indexedSelectors: ReadonlyMap<string, IndexedFunction> = new Map(
     name,
   ]),
 );
+
+export const bidPostedTopic = toEventSelector(
+  "MarketplaceBidPosted(address indexed provider, bytes32 indexed modelId, uint256 nonce)",
+);
+export const bidDeletedTopic = toEventSelector(
+  "MarketplaceBidDeleted(address indexed provider, bytes32 indexed modelId, uint256 nonce)",
+);
+
+/** The bid events (CHAIN.md): what the one-time scan of a database indexed before 1.2 asks for. */
+export const bidTopics: readonly string[] = [bidPostedTopic, bidDeletedTopic];
+
+/**
+ * The topic0 of every event the sync follows: one eth_getLogs filter asks for all of them, so
+ * that each block range costs one request whatever it holds. One line per event.
+ */
+export const followedTopics: readonly string[] = [
+  sessionOpenedTopic,
+  sessionClosedTopic,
+  bidPostedTopic,
+  bidDeletedTopic,
+  diamondCutTopic,
+];

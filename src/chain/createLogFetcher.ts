@@ -1,7 +1,7 @@
 import { TransientError } from "../errors/BaseError.js";
 import { type Logger, silentLogger } from "../log/createLogger.js";
 import { withRetry } from "../util/withRetry.js";
-import { diamondCutTopic, sessionClosedTopic, sessionOpenedTopic } from "./abi.js";
+import { followedTopics } from "./abi.js";
 import { type BlockHeader, parseBlockHeader, type RawBlock } from "./getBlockHeader.js";
 import {
   initialSizing,
@@ -35,10 +35,7 @@ export type RawLog = {
 export type LogRange = { logs: RawLog[]; end: BlockHeader; parent: BlockHeader | undefined };
 
 export type LogFetcher = {
-  /**
-   * Every SessionOpened / SessionClosed log of the contract in [from, to], and its DiamondCut logs
-   * (in the same request: one more topic), splitting as needed.
-   */
+  /** Every log of the contract in [from, to] with one of the fetcher's topic0s, splitting as needed. */
   fetch(from: number, to: number): Promise<LogRange>;
   /** The range size to ask for next: shrinks on refusals, grows when ranges come back light. */
   readonly rangeSize: number;
@@ -47,6 +44,8 @@ export type LogFetcher = {
 export type LogFetcherOptions = {
   client: RpcClient;
   contract: string;
+  /** The events asked for (topic0s), in one filter: default abi.ts's followedTopics. */
+  topics?: readonly string[];
   initialRangeSize?: number;
   maxRangeSize?: number;
   /** Fewer logs than this in a range: the next range may be twice as large. */
@@ -71,6 +70,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
   const singleBlockAttempts = options.singleBlockAttempts ?? client.retries + 1;
   const lagRetry = options.lagRetry ?? retryPolicies.laggingRange;
   const logger = options.logger ?? silentLogger;
+  const topics = [...(options.topics ?? followedTopics)];
   // Start with one block and grow while ranges come back light (nextRangeSize.ts): a dense chain
   // never answers with one enormous response, and a sparse one reaches large ranges after a few
   // requests.
@@ -92,7 +92,7 @@ export function createLogFetcher(options: LogFetcherOptions): LogFetcher {
           params: [
             {
               address: options.contract,
-              topics: [[sessionOpenedTopic, sessionClosedTopic, diamondCutTopic]],
+              topics: [topics],
               fromBlock: `0x${from.toString(16)}`,
               toBlock,
             },

@@ -77,9 +77,9 @@ describe("decodeBid", () => {
           provider: "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359",
           modelId: `0x${"AB".repeat(32)}` as Hex,
           pricePerSecond: 123n,
-          nonce: 0n,
-          createdAt: 1n,
-          deletedAt: 0n,
+          nonce: 4n,
+          createdAt: 1_790_000_000n,
+          deletedAt: 1_790_000_600n,
         },
       }),
     );
@@ -89,8 +89,28 @@ describe("decodeBid", () => {
         provider: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
         modelId: `0x${"ab".repeat(32)}`,
         pricePerSecond: 123n,
+        createdAt: 1_790_000_000,
+        deletedAt: 1_790_000_600,
       },
     });
+  });
+
+  test("behavior: times past 2^40 read as 2^40 (after any as-of, as the value itself)", () => {
+    const data = hexToBytes(
+      encodeFunctionResult({
+        abi: marketplaceAbi,
+        functionName: "getBid",
+        result: {
+          provider: "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359",
+          modelId: `0x${"ab".repeat(32)}` as Hex,
+          pricePerSecond: 1n,
+          nonce: 0n,
+          createdAt: 2n ** 127n,
+          deletedAt: 2n ** 40n + 1n,
+        },
+      }),
+    );
+    expect(decodeBid(data)).toMatchObject({ ok: true, state: { createdAt: 2 ** 40, deletedAt: 2 ** 40 } });
   });
 
   test("error: short data", () => {

@@ -3,8 +3,18 @@ import { marketplaceAbi } from "./abi.js";
 import { readAddress, readBytes32, readUint } from "./abiReader.js";
 import type { ContractReader } from "./createContractReader.js";
 
-/** A bid's immutable facts: who serves it and which model. */
-export type BidState = { provider: string; modelId: string; pricePerSecond: bigint };
+/**
+ * A bid as getBid returns it: who serves which model at what price (immutable), when it was
+ * posted, and when it was deleted (0 while it stands: the only field that ever changes).
+ */
+export type BidState = {
+  provider: string;
+  modelId: string;
+  pricePerSecond: bigint;
+  /** Unix seconds; 0 in the empty record of a bid that does not exist. */
+  createdAt: number;
+  deletedAt: number;
+};
 export type BidRead = { ok: true; state: BidState } | { ok: false; error: string };
 
 export async function readBids(
@@ -32,8 +42,18 @@ export async function readBids(
   return reads;
 }
 
+/**
+ * Past any plausible block time (year 36812): a later createdAt or deletedAt is read as this, so
+ * that it compares with an as-of time as the value itself would (after it), and fits SQLite.
+ */
+const farFuture = 2n ** 40n;
+
 /** getBid returns a static tuple: provider, modelId, pricePerSecond, nonce, createdAt, deletedAt. */
 export function decodeBid(data: Uint8Array): BidRead {
+  const time = (offset: number) => {
+    const value = readUint(data, offset, 128);
+    return Number(value < farFuture ? value : farFuture);
+  };
   try {
     return {
       ok: true,
@@ -41,6 +61,8 @@ export function decodeBid(data: Uint8Array): BidRead {
         provider: readAddress(data, 0),
         modelId: readBytes32(data, 32),
         pricePerSecond: readUint(data, 64),
+        createdAt: time(128),
+        deletedAt: time(160),
       },
     };
   } catch (error) {

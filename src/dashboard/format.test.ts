@@ -29,6 +29,17 @@ describe("format", () => {
     expect(format.morExact("1000000000000000000")).toBe("1");
   });
 
+  test("behavior: prices: whole MOR from 100, two decimals from 1, three significant digits below", () => {
+    expect(format.morShort(123_456n * 10n ** 16n)).toBe("1,235 MOR");
+    expect(format.morShort(15_005n * 10n ** 14n)).toBe("1.50 MOR");
+    expect(format.morShort(3_604_999n * 10n ** 9n)).toBe("0.00360 MOR");
+    expect(format.morShort(3_605_000n * 10n ** 9n)).toBe("0.00361 MOR");
+    expect(format.morShort(1n)).toBe("0.000000000000000001 MOR");
+    expect(format.morShort(0n)).toBe("0.00 MOR");
+    // 10^15 wei a second is 3.6 MOR an hour.
+    expect(format.perHour(10n ** 15n)).toBe("3.60 MOR/h");
+  });
+
   test("behavior: hours, shares, ages and identifiers", () => {
     expect(format.hours(657_586_348)).toBe("182,663 h");
     expect(format.hours(5400)).toBe("1.5 h");

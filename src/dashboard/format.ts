@@ -37,6 +37,19 @@ export const format = {
     const fraction = digits > 0 ? `.${(rounded % scale).toString().padStart(digits, "0")}` : "";
     return `${whole}${fraction} MOR`;
   },
+  /**
+   * Wei → MOR for prices: whole MOR from 100, two decimals from 1, else three significant digits
+   * (0.00360 MOR); rounded half up with BigInt arithmetic.
+   */
+  morShort: (wei: string | bigint): string => {
+    const value = BigInt(wei);
+    if (value >= 100n * weiPerMor) return format.mor(value.toString(), 0);
+    if (value >= weiPerMor || value === 0n) return format.mor(value.toString(), 2);
+    const zeros = 18 - value.toString().length;
+    return format.mor(value.toString(), Math.min(18, zeros + 3));
+  },
+  /** A bid's price per second (wei) as MOR per hour. */
+  perHour: (pricePerSecond: bigint): string => `${format.morShort(pricePerSecond * 3600n)}/h`,
   /** Wei (decimal string) → MOR as a number: for drawing only, never for a printed value. */
   morNumber: (wei: string): number => Number(BigInt(wei) / 10n ** 12n) / 1e6,
   /** Wei → the exact MOR amount, all 18 decimals kept (trailing zeros dropped): for CSV files. */

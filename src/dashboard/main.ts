@@ -3,7 +3,7 @@ import "./style.css";
 import "./controls.css";
 import "./charts.css";
 import "./tables.css";
-import type { Meta, ModelLeaderboard } from "../api/responseTypes.js";
+import type { Meta, ModelLeaderboard, ProviderLeaderboard } from "../api/responseTypes.js";
 import type { Names } from "./chartData.js";
 import { chainName, colorAt } from "./chartTheme.js";
 import { renderFilterChips, renderSwitch } from "./controls.js";
@@ -15,6 +15,8 @@ import { type Range, ranges } from "./ranges.js";
 import { renderCards } from "./renderCards.js";
 import { renderCharts } from "./renderCharts.js";
 import { renderLeaderboard } from "./renderLeaderboard.js";
+import { renderMarketIndex } from "./renderMarketIndex.js";
+import { renderModelPage, renderProviderPage } from "./renderMarketPage.js";
 import { renderAudit, renderFreshness } from "./renderStatus.js";
 import { renderStuck } from "./renderStuck.js";
 import { fill, setRetry } from "./section.js";
@@ -25,6 +27,9 @@ import { formatState, type Metric, metrics, parseState, toggleFilter, type ViewS
 let state = parseState(location.hash);
 let cycle = 0;
 const root = document.documentElement;
+const overviewTitle = document.title;
+/** The market page drawn last: another one starts from an empty table, not the last one's. */
+let drawnMarket: string | undefined;
 
 /**
  * meta.json and models.json, when they load: names for chains and models (the page works without),
@@ -129,7 +134,7 @@ async function render(): Promise<void> {
   boardsNote.textContent =
     "The leaderboards count both chains together: the API publishes them for all chains only.";
 
-  const tasks: Array<Promise<void>> = [
+  const status: Array<Promise<void>> = [
     fill(
       byId("status"),
       () => loadFile("meta.json"),
@@ -140,6 +145,21 @@ async function render(): Promise<void> {
       () => loadFile("audit.json"),
       (audit) => renderAudit(byId("audit"), audit, state.chain, (id) => names.model(id), names.chain),
     ),
+  ];
+  // A market page (#market=<model or provider>) instead of the overview.
+  const market = state.market;
+  byId("market-page").hidden = !market;
+  byId("overview").hidden = market !== undefined;
+  byId("controls").hidden = market !== undefined;
+  if (market) {
+    await Promise.all([...status, renderMarket(market)]);
+    finish(mine, focused);
+    return;
+  }
+  document.title = overviewTitle;
+
+  const tasks: Array<Promise<void>> = [
+    ...status,
     fill(
       byId("headline"),
       () => loadChainFile(state.chain, "summary.json"),
@@ -167,18 +187,89 @@ async function render(): Promise<void> {
         renderLeaderboard(board, kind, standings, state.sort[kind], chosen, {
           sort: (sort) => update({ sort: { ...state.sort, [kind]: sort } }),
           toggle: (id) => update({ filter: toggleFilter(state.filter, kind, id) }),
+          href: (id) => marketHref(kind, id),
         }),
       ),
     );
   }
+  tasks.push(
+    fill(
+      byId("market-index"),
+      () => loadFile("market.json"),
+      (file) => renderMarketIndex(byId("market-index"), file, state.window, marketHref),
+    ),
+  );
   // The "today" cards come from the same file as the headline: they show its error too.
   await Promise.all(tasks);
   const today = byId("today");
   if (byId("headline").dataset.state === "error") today.replaceChildren();
+  finish(mine, focused);
+}
+
+/** A market page's link: the view as it is (chain, window, filter: the back link restores it), on that page. */
+function marketHref(kind: "model" | "provider", id: string): string {
+  return formatState({ ...state, market: { kind, id } });
+}
+
+/** After a draw: the focus back where it was, and the page marked drawn (tests wait for it). */
+function finish(mine: number, focused: string | undefined): void {
   if (mine !== cycle) return;
   if (focused) document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   root.dataset.state = "ready";
   root.dataset.draws = String(Number(root.dataset.draws ?? "0") + 1);
+}
+
+/** A model's or a provider's market page, from market.json (and the leaderboards for its record). */
+function renderMarket(market: NonNullable<typeof state.market>): Promise<void> {
+  const back = byId("market-back") as HTMLAnchorElement;
+  back.href = formatState({ ...state, market: undefined }) || "#overview";
+  renderSwitch(
+    byId("market-window-switch"),
+    "window",
+    windows.map((value) => ({ value, label: windowLabels[value] })),
+    state.window,
+    (window) => update({ window }),
+  );
+  const note = byId("market-note");
+  note.hidden = state.chain === "all";
+  note.textContent = "The market counts every chain together: the API publishes it for all chains only.";
+  const parts = {
+    title: byId("market-title"),
+    summary: byId("market-summary"),
+    record: byId("market-record"),
+    table: byId("market-table"),
+    picture: byId("market-picture"),
+    pictureTitle: byId("market-picture-title"),
+  };
+  if (drawnMarket !== market.id) {
+    for (const part of [parts.record, parts.table, parts.picture]) part.replaceChildren();
+    drawnMarket = market.id;
+  }
+  const view = {
+    window: state.window,
+    sort: state.marketSort,
+    onSort: (marketSort: typeof state.marketSort) => update({ marketSort }),
+    href: marketHref,
+  };
+  const standings = <T>(load: Promise<T>) => load.catch(() => undefined);
+  return fill(
+    parts.summary,
+    () =>
+      Promise.all([
+        loadFile("market.json"),
+        market.kind === "model" ? standings(loadFile("models.json")) : standings(loadFile("providers.json")),
+      ]),
+    ([file, board]) => {
+      if (market.kind === "model")
+        renderModelPage(parts, file, board as ModelLeaderboard | undefined, { ...view, modelId: market.id });
+      else
+        renderProviderPage(parts, file, board as ProviderLeaderboard | undefined, {
+          ...view,
+          provider: market.id,
+        });
+      document.title = `${parts.title.firstChild?.textContent ?? "Market"} · ${overviewTitle}`;
+    },
+  );
 }
 
 if (location.protocol === "file:") {

@@ -40,7 +40,8 @@ function cell(row: Standing, column: Column, kind: Kind): string {
 
 /**
  * A leaderboard: every model or provider with a closed session in the window, sortable by each
- * column (a header button; aria-sort says how), each row a toggle that filters the charts to it.
+ * column (a header button; aria-sort says how), each name a link to its market page, each row a
+ * toggle that filters the charts to it.
  */
 export function renderLeaderboard(
   container: HTMLElement,
@@ -48,7 +49,7 @@ export function renderLeaderboard(
   rows: readonly Standing[],
   sort: Sort,
   chosen: readonly string[],
-  actions: { sort: (sort: Sort) => void; toggle: (id: string) => void },
+  actions: { sort: (sort: Sort) => void; toggle: (id: string) => void; href: (id: string) => string },
 ): void {
   const active = rows.filter((row) => row.totals.sessions > 0);
   if (active.length === 0) {
@@ -84,21 +85,26 @@ export function renderLeaderboard(
   });
   const body = sortStandings(active, sort, kind).map((row) => {
     const pressed = chosen.includes(row.id);
-    const toggle = element(
-      "button",
-      {
-        type: "button",
-        class: "row-toggle",
-        "aria-pressed": String(pressed),
-        "data-focus": `${kind}-row-${row.id}`,
-        title: `${pressed ? "Stop showing" : "Show"} only ${row.name} in the charts (${row.id})`,
-      },
-      kind === "provider" ? format.shortHex(row.name) : row.name,
+    const shown = kind === "provider" ? format.shortHex(row.name) : row.name;
+    const toggle = element("button", {
+      type: "button",
+      class: "row-toggle",
+      "aria-pressed": String(pressed),
+      "data-focus": `${kind}-row-${row.id}`,
+      title: `${pressed ? "Stop showing" : "Show"} only ${row.name} in the charts (${row.id})`,
+      "aria-label": `${pressed ? "Stop showing" : "Show"} only ${shown} in the charts`,
+    });
+    // The name opens its market page (its providers, or its models); the rest of the row filters.
+    const link = element(
+      "a",
+      { class: "page-link", href: actions.href(row.id), title: `${shown}: its market page (${row.id})` },
+      shown,
     );
+    link.addEventListener("click", (event) => event.stopPropagation());
     const tr = element(
       "tr",
       { class: pressed ? "selected" : "", "data-id": row.id },
-      element("th", { scope: "row" }, toggle),
+      element("th", { scope: "row" }, toggle, link),
       ...columns
         .slice(1)
         .map((column) => element("td", { class: "number", "data-column": column }, cell(row, column, kind))),

@@ -32,6 +32,16 @@ describe("the view in the URL", () => {
     expect(parseState(`#provider=${provider}`).filter).toEqual({ kind: "provider", ids: [provider] });
   });
 
+  test("behavior: a market page is a model's (a modelId) or a provider's (an address), with its table's order", () => {
+    const page = { ...defaultState, market: { kind: "model" as const, id: modelA }, window: "24h" as const };
+    const sorted = { ...page, marketSort: { column: "tps" as const, descending: true } };
+    expect(formatState(page)).toBe(`#window=24h&market=${modelA}`);
+    expect(formatState(sorted)).toBe(`#window=24h&market=${modelA}&sort=tps-desc`);
+    expect(parseState(formatState(sorted))).toEqual(sorted);
+    expect(parseState(`#market=${provider}`).market).toEqual({ kind: "provider", id: provider });
+    expect(parseState("#market=0x12&sort=cheap-asc")).toEqual(defaultState);
+  });
+
   test("error: anything unknown or malformed falls back to the default, never throws", () => {
     const state = parseState(
       "#chain=base&range=weekly&metric=%3Cb%3E&model=0x12,nothex&window=1y&msort=foo-desc",

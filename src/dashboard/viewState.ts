@@ -1,5 +1,6 @@
+import { defaultMarketSort, type MarketColumn, type MarketSort, marketColumns } from "./marketRows.js";
 import { type Range, ranges } from "./ranges.js";
-import { type Column, columns, type Sort, type Window, windows } from "./standings.js";
+import { columns, type Sort, type Window, windows } from "./standings.js";
 
 export const metrics = ["tokens", "sessions", "hours", "earned"] as const;
 export type Metric = (typeof metrics)[number];
@@ -13,9 +14,13 @@ export type ViewState = {
   metric: Metric;
   /** Charts narrowed to these models or these providers (one kind at a time: they would overlap). */
   filter: { kind: FilterKind; ids: string[] } | undefined;
-  /** The leaderboards' window. */
+  /** The leaderboards' window (and the market pages'). */
   window: Window;
   sort: Record<FilterKind, Sort>;
+  /** A market page instead of the overview: a model's (its providers) or a provider's (its models). */
+  market: { kind: FilterKind; id: string } | undefined;
+  /** The market page's table order. */
+  marketSort: MarketSort;
 };
 
 export const defaultState: ViewState = {
@@ -28,6 +33,8 @@ export const defaultState: ViewState = {
     model: { column: "sessions", descending: true },
     provider: { column: "sessions", descending: true },
   },
+  market: undefined,
+  marketSort: defaultMarketSort,
 };
 
 const idPatterns: Record<FilterKind, RegExp> = {
@@ -39,13 +46,30 @@ const sortKeys: Record<FilterKind, string> = { model: "msort", provider: "psort"
 const pick = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 
-function parseSort(value: string | null, fallback: Sort): Sort {
+function parseSort<C extends string>(
+  value: string | null,
+  allowed: readonly C[],
+  fallback: { column: C; descending: boolean },
+): { column: C; descending: boolean } {
   const [column, direction] = (value ?? "").split("-");
-  if (!columns.includes(column as Column) || (direction !== "asc" && direction !== "desc")) return fallback;
-  return { column: column as Column, descending: direction === "desc" };
+  if (!allowed.includes(column as C) || (direction !== "asc" && direction !== "desc")) return fallback;
+  return { column: column as C, descending: direction === "desc" };
 }
 
-/** The state a fragment ("#chain=8453&range=1y&model=0x…") says; anything unknown falls back to the default. */
+const formatSort = (sort: { column: string; descending: boolean }) =>
+  `${sort.column}-${sort.descending ? "desc" : "asc"}`;
+
+/** `market=`: a modelId (a model's page) or a provider's address (a provider's page). */
+function parseMarket(value: string | null): ViewState["market"] {
+  if (value && idPatterns.model.test(value)) return { kind: "model", id: value };
+  if (value && idPatterns.provider.test(value)) return { kind: "provider", id: value };
+  return undefined;
+}
+
+/**
+ * The state a fragment ("#chain=8453&range=1y&model=0x…", "#market=0x…" for a market page) says;
+ * anything unknown falls back to the default.
+ */
 export function parseState(fragment: string): ViewState {
   const params = new URLSearchParams(fragment.replace(/^#/, ""));
   const chain = params.get("chain");
@@ -61,9 +85,11 @@ export function parseState(fragment: string): ViewState {
     filter,
     window: pick(windows, params.get("window"), defaultState.window),
     sort: {
-      model: parseSort(params.get(sortKeys.model), defaultState.sort.model),
-      provider: parseSort(params.get(sortKeys.provider), defaultState.sort.provider),
+      model: parseSort(params.get(sortKeys.model), columns, defaultState.sort.model),
+      provider: parseSort(params.get(sortKeys.provider), columns, defaultState.sort.provider),
     },
+    market: parseMarket(params.get("market")),
+    marketSort: parseSort<MarketColumn>(params.get("sort"), marketColumns, defaultState.marketSort),
   };
 }
 
@@ -79,8 +105,15 @@ export function formatState(state: ViewState): string {
     const sort = state.sort[kind];
     const fallback = defaultState.sort[kind];
     if (sort.column !== fallback.column || sort.descending !== fallback.descending)
-      params.set(sortKeys[kind], `${sort.column}-${sort.descending ? "desc" : "asc"}`);
+      params.set(sortKeys[kind], formatSort(sort));
   }
+  if (state.market) params.set("market", state.market.id);
+  const marketSort = state.marketSort;
+  if (
+    marketSort.column !== defaultState.marketSort.column ||
+    marketSort.descending !== defaultState.marketSort.descending
+  )
+    params.set("sort", formatSort(marketSort));
   const text = params.toString().replaceAll("%2C", ",");
   return text === "" ? "" : `#${text}`;
 }

@@ -70,6 +70,31 @@ describe("generateHistory", () => {
     expect(new Set(history.bids.map((b) => b.provider)).size).toBe(4);
   });
 
+  test("behavior: a living order book: bids posted, re-posted, withdrawn, one never used; sessions on standing bids only", () => {
+    const history = generateHistory(options);
+    const bids = new Map(history.bids.map((b) => [b.bidId, b]));
+    expect(history.bids.every((b) => b.postedAt !== undefined)).toBe(true);
+    const pairOf = (b: (typeof history.bids)[number]) => `${b.provider}:${b.modelId}`;
+    const reposted = history.bids.filter((b) => history.bids.some((o) => o !== b && pairOf(o) === pairOf(b)));
+    expect(reposted.length).toBeGreaterThanOrEqual(4);
+    expect(history.bids.filter((b) => b.deletedAt !== undefined)).toHaveLength(2);
+    const used = new Set(history.sessions.map((s) => s.bidId));
+    const unused = history.bids.filter((b) => !used.has(b.bidId));
+    expect(unused.length).toBeGreaterThan(0);
+    const servedModels = new Set([...used].map((id) => bids.get(id)?.modelId));
+    expect(history.bids.some((b) => !servedModels.has(b.modelId))).toBe(true);
+    // A pair's next bid replaces the one before it: a session opens on the bid standing then.
+    for (const s of history.sessions) {
+      const bid = bids.get(s.bidId);
+      if (!bid) throw new Error(`session ${s.sessionId} on an unknown bid`);
+      const next = history.bids.find(
+        (o) => pairOf(o) === pairOf(bid) && (o.postedAt as number) > (bid.postedAt as number),
+      );
+      expect(s.openedAt).toBeGreaterThanOrEqual(bid.postedAt as number);
+      expect(s.openedAt).toBeLessThan(Math.min(bid.deletedAt ?? Infinity, next?.postedAt ?? Infinity));
+    }
+  });
+
   test("behavior: a large history keeps its session ids unique (its speed is the bench's business)", () => {
     const history = generateHistory({ seed: 1, days: 90, sessionsPerDay: 222, endTime });
     expect(history.sessions.length).toBeGreaterThan(18_000);

@@ -1,6 +1,7 @@
 import { type Address, getAddress, type Hex, keccak256, stringToHex } from "viem";
 import { encodeReceipt } from "./encodeReceipt.js";
 import type { History, HistoryBid, HistoryModel, HistoryRename, HistorySession } from "./history.js";
+import { postedBidId } from "./postedBidId.js";
 import { seededRandom } from "./seededRandom.js";
 
 export type GenerateHistoryOptions = {
@@ -37,7 +38,14 @@ const receiptChainId = 8453n;
  * A deterministic, realistic marketplace history (same options, same history; no Math.random).
  *
  * - Models: one is renamed half way through (`renames`), the last one is never named (it has bids
- *   but no setModel: its name reads ""). Providers have deterministic addresses and 3 bids each.
+ *   but no setModel: its name reads ""). Providers have deterministic addresses.
+ * - Bids, posted by the real contract's rules (postedAt, deletedAt: a living order book): each
+ *   provider offers 3 models (distinct pairs), posted just before the history starts, so the
+ *   same pair gets the same bidId on every chain. Every fourth offer is re-posted at 40% of the
+ *   history at a new price (the old bid deleted by the re-post); one is withdrawn at 70% (its
+ *   provider served the model and no longer offers it), one two hours before the end. The
+ *   second-to-last model is offered (a bid never used, posted a day and a half before the end) and
+ *   never served. Sessions open only on a bid standing then.
  * - Sessions are opened over `days` days before `endTime` (every timestamp is at or after
  *   endTime − days·86,400), with a daily (UTC afternoon peak) and weekly (quiet weekend) rhythm,
  *   durations of 5 minutes to a day. Most close between openedAt and endsAt, some after endsAt;
@@ -71,20 +79,67 @@ export function generateHistory(options: GenerateHistoryOptions): History {
   const providers: Address[] = Array.from({ length: providerCount }, (_, p) =>
     getAddress(`0x${keccak256(stringToHex(`mor-throughput dev provider ${p}`)).slice(-40)}`),
   );
-  const bids: HistoryBid[] = [];
+  // Prices spread over eight orders of magnitude (1e9 to 1e17 wei of MOR a second).
+  const price = () => BigInt(1 + Math.floor(random() * 9)) * 10n ** BigInt(9 + Math.floor(random() * 9));
+  const span = days * 86_400;
+  // The second-to-last model is offered, never served: no offer line of the sessions names it.
+  const offerOnly = modelIds[modelCount - 2] as Hex;
+  const served = modelIds.filter((id) => id !== offerOnly);
+  // An offer line: a provider's (model) pair, its bids one after the other (a re-post replaces one).
+  const lines: Array<Array<HistoryBid & { postedAt: number }>> = [];
+  const pairs = new Set<string>();
   for (let p = 0; p < providerCount; p++) {
     for (let j = 0; j < 3; j++) {
-      bids.push({
-        bidId: randomHex(random, 32),
-        provider: providers[p] as Address,
-        modelId: modelIds[(p * 2 + j) % modelCount] as Hex,
-        // Prices spread over eight orders of magnitude (1e9 to 1e17 wei of MOR a second).
-        pricePerSecond: BigInt(1 + Math.floor(random() * 9)) * 10n ** BigInt(9 + Math.floor(random() * 9)),
-      });
+      const provider = providers[p] as Address;
+      const modelId = served[(p * 2 + j) % served.length] as Hex;
+      if (pairs.has(`${p}:${modelId}`)) continue;
+      pairs.add(`${p}:${modelId}`);
+      lines.push([
+        { bidId: postedBidId(provider, modelId, 0), provider, modelId, pricePerSecond: price(), postedAt: 0 },
+      ]);
     }
   }
-  // Popular bids first: bid k is chosen with weight 1 / (k + 1).
-  const bidWeights = bids.map((_, k) => 1 / (k + 1));
+  lines.forEach((line, k) => {
+    const first = line[0] as HistoryBid & { postedAt: number };
+    // Posted just before the history starts, 7 seconds apart (each in a block of its own time).
+    first.postedAt = start - 7 * (lines.length - k);
+    if (k % 4 === 0)
+      line.push({
+        ...first,
+        bidId: postedBidId(first.provider, first.modelId, 1),
+        pricePerSecond: price(),
+        postedAt: start + Math.floor(span * 0.4) + k * 3_600,
+      });
+  });
+  const withdrawn = [
+    [1, start + Math.floor(span * 0.7)],
+    [lines.length - 2, endTime - 7_200],
+  ] as const;
+  for (const [k, at] of withdrawn) {
+    const last = lines[k]?.at(-1);
+    if (last && k % 4 !== 0 && at > last.postedAt) last.deletedAt = at;
+  }
+  const bids: HistoryBid[] = lines.flat();
+  bids.push({
+    bidId: postedBidId(providers[0] as Address, offerOnly, 0),
+    provider: providers[0] as Address,
+    modelId: offerOnly,
+    pricePerSecond: price(),
+    postedAt: endTime - 129_600,
+  });
+  // The bid of a line standing at `time`, if any.
+  const standing = (line: HistoryBid[], time: number) =>
+    line.findLast(
+      (bid) => (bid.postedAt as number) <= time && (bid.deletedAt === undefined || time < bid.deletedAt),
+    );
+  // Popular lines first: line k is chosen with weight 1 / (k + 1).
+  const lineWeights = lines.map((_, k) => 1 / (k + 1));
+  const bidAt = (time: number): Hex => {
+    for (;;) {
+      const bid = standing(lines[pick(random, lineWeights)] as HistoryBid[], time);
+      if (bid) return bid.bidId;
+    }
+  };
 
   const users: Address[] = Array.from({ length: Math.max(20, days * 3) }, () =>
     getAddress(randomHex(random, 20)),
@@ -94,7 +149,7 @@ export function generateHistory(options: GenerateHistoryOptions): History {
   const newSession = (openedAt: number, duration: number): HistorySession => ({
     sessionId: randomHex(random, 32),
     user: users[Math.floor(random() * users.length)] as Address,
-    bidId: (bids[pick(random, bidWeights)] as HistoryBid).bidId,
+    bidId: bidAt(openedAt),
     stake: BigInt(1 + Math.floor(random() * 100_000)) * 10n ** 15n,
     openedAt,
     endsAt: openedAt + duration,

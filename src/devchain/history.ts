@@ -19,6 +19,19 @@ export type HistoryBid = {
   provider: Address;
   modelId: Hex;
   pricePerSecond?: bigint;
+  /**
+   * Posted by the real contract's rules (postModelBid) in a block of exactly this timestamp: its
+   * createdAt, a MarketplaceBidPosted log, the pair's next nonce (so `bidId` must be
+   * keccak256(abi.encodePacked(provider, modelId, nonce)), nonce = the number of bids of the pair
+   * posted before it: postedBidId), and the pair's bid still standing then deleted in the same
+   * transaction (CHAIN.md's re-post rule). Absent: written without a log (setBid), as a bid posted
+   * before an index starts.
+   */
+  postedAt?: number;
+  /** Deleted (deleteModelBid) in a block of exactly this timestamp, if no re-post deleted it before. */
+  deletedAt?: number;
+  /** Of a bid written without a log: the createdAt getBid shows. Default 0 (the record says nothing). */
+  createdAt?: number;
   /** getBid reverts for this id (set after everything else is written; false clears it). */
   reverts?: boolean;
 };

@@ -1,6 +1,6 @@
 import { type Address, encodeFunctionData, type Hex, parseAbi, size } from "viem";
 import { BaseError } from "../errors/BaseError.js";
-import type { History, HistorySession } from "./history.js";
+import type { History, HistoryBid, HistorySession } from "./history.js";
 
 /*
  * What writeHistory sends, planned without a node: the seeding contract's ABI, the events of a
@@ -13,7 +13,9 @@ export const seedingAbi = parseAbi([
   "function openMany(OpenInput[] inputs)",
   "function closeMany(CloseInput[] inputs)",
   "function setModel(bytes32 modelId, bytes name)",
-  "function setBid(bytes32 bidId, address provider, bytes32 modelId, uint256 pricePerSecond)",
+  "function setBid(bytes32 bidId, address provider, bytes32 modelId, uint256 pricePerSecond, uint128 createdAt)",
+  "function postModelBid(address provider, bytes32 modelId, uint256 pricePerSecond) returns (bytes32)",
+  "function deleteModelBid(bytes32 bidId)",
   "function setReverts(bytes32 id, bool session, bool bid, bool model)",
   "function setStatsUnavailable(bool unavailable)",
 ]);
@@ -36,11 +38,64 @@ export type CloseInput = {
 export type Event =
   | { kind: 0; time: number; modelId: Hex; name: Hex }
   | { kind: 1; time: number; session: HistorySession }
-  | { kind: 2; time: number; session: HistorySession };
+  | { kind: 2; time: number; session: HistorySession }
+  /** A bid posted (postModelBid) or deleted (deleteModelBid): in a block of exactly its time. */
+  | { kind: 3; time: number; bid: HistoryBid }
+  | { kind: 4; time: number; bid: HistoryBid };
+
+/**
+ * Events of the same time in the order they go on chain: renames, bids posted (before the
+ * sessions opened on them), opens, closes, then deletions.
+ */
+const kindOrder = [0, 2, 3, 1, 4] as const;
+
+export function compareEvents(a: Event, b: Event): number {
+  return a.time - b.time || kindOrder[a.kind] - kindOrder[b.kind];
+}
+
+const isBidEvent = (event: Event) => event.kind === 3 || event.kind === 4;
 export type Tx = { data: Hex; gas: bigint };
 export type PlannedBlock = { timestamp: number; txs: Tx[]; opened: Hex[]; closed: Hex[] };
 
+/**
+ * The blocks of `events` (sorted by compareEvents), the last one at `endTime`. A bid's createdAt
+ * and deletedAt are block times (CHAIN.md), so each bid event ends a block of exactly its time,
+ * with the events up to it; the events between two of them are packed as planSpan does.
+ */
 export function planBlocks(
+  events: Event[],
+  plan: {
+    span: number;
+    endTime: number;
+    headTime: number;
+    maxEventsPerTx: number;
+    maxEventsPerBlock: number;
+  },
+): PlannedBlock[] {
+  const blocks: PlannedBlock[] = [];
+  let headTime = plan.headTime;
+  let start = 0;
+  for (let k = 0; k < events.length; k++) {
+    const event = events[k] as Event;
+    if (!isBidEvent(event) || event.time >= plan.endTime) continue;
+    if (event.time <= headTime) {
+      throw new BaseError(`writeHistory: a bid event at ${event.time} cannot get a block of its own time.`, {
+        details: `The block before it is at ${headTime}: bid events need times after the chain head and after the previous bid event's block.`,
+      });
+    }
+    let end = k + 1;
+    while (end < events.length && (events[end] as Event).time === event.time) end++;
+    blocks.push(...planSpan(events.slice(start, end), { ...plan, endTime: event.time, headTime }));
+    headTime = event.time;
+    start = end;
+    k = end - 1;
+  }
+  blocks.push(...planSpan(events.slice(start), { ...plan, headTime }));
+  return blocks;
+}
+
+/** Events (none a bid event before endTime) in blocks by span, the last one at `endTime`. */
+function planSpan(
   events: Event[],
   plan: {
     span: number;
@@ -86,11 +141,28 @@ export function planBlocks(
 
 export function buildBlock(events: Event[], timestamp: number, maxEventsPerTx: number): PlannedBlock {
   const txs: Tx[] = [];
+  const posts: Tx[] = [];
+  const deletions: Tx[] = [];
   const opens: OpenInput[] = [];
   const closes: CloseInput[] = [];
   for (const event of events) {
     if (event.kind === 0) txs.push(setModelTx(event.modelId, event.name));
-    else if (event.kind === 1) {
+    else if (event.kind === 3) {
+      const { provider, modelId, pricePerSecond } = event.bid;
+      const data = encodeFunctionData({
+        abi: seedingAbi,
+        functionName: "postModelBid",
+        args: [provider, modelId, pricePerSecond ?? 0n],
+      });
+      posts.push({ data, gas: 400_000n });
+    } else if (event.kind === 4) {
+      const data = encodeFunctionData({
+        abi: seedingAbi,
+        functionName: "deleteModelBid",
+        args: [event.bid.bidId],
+      });
+      deletions.push({ data, gas: 200_000n });
+    } else if (event.kind === 1) {
       const s = event.session;
       opens.push({
         sessionId: s.sessionId,
@@ -112,8 +184,9 @@ export function buildBlock(events: Event[], timestamp: number, maxEventsPerTx: n
       });
     }
   }
-  // All opens of the block before all of its closes: a session opened and closed in one block
-  // logs its SessionOpened first.
+  // Bids posted before the sessions opened on them; all opens of the block before all of its
+  // closes (a session opened and closed in one block logs its SessionOpened first); deletions last.
+  txs.push(...posts);
   for (let k = 0; k < opens.length; k += maxEventsPerTx) {
     const chunk = opens.slice(k, k + maxEventsPerTx);
     const data = encodeFunctionData({ abi: seedingAbi, functionName: "openMany", args: [chunk] });
@@ -127,6 +200,7 @@ export function buildBlock(events: Event[], timestamp: number, maxEventsPerTx: n
     for (const c of chunk) gas += 150_000n + 23_000n * BigInt(Math.ceil(size(c.receipt) / 32) + 1);
     txs.push({ data, gas });
   }
+  txs.push(...deletions);
   return {
     timestamp,
     txs,
@@ -171,9 +245,51 @@ export function validateTimes(history: History): void {
   for (const r of history.renames ?? []) {
     if (r.at > history.endTime) late.push(`model ${r.modelId} is renamed at ${r.at}`);
   }
+  for (const b of history.bids) {
+    if (b.postedAt !== undefined && b.postedAt > history.endTime)
+      late.push(`bid ${b.bidId} is posted at ${b.postedAt}`);
+    if (b.deletedAt !== undefined && b.deletedAt > history.endTime)
+      late.push(`bid ${b.bidId} is deleted at ${b.deletedAt}`);
+  }
   if (late.length > 0) {
     throw new BaseError(`writeHistory: ${late.length} event(s) after endTime ${history.endTime}.`, {
       details: late.slice(0, 5).join("\n"),
     });
   }
+}
+
+/**
+ * The bids' timeline is one the contract can hold: a deleted bid was posted (not written without
+ * a log) and not after its deletion, and no re-post of its pair deleted it first (deleteModelBid
+ * would revert).
+ */
+export function validateBids(history: History): void {
+  const problems: string[] = [];
+  const pairOf = (b: HistoryBid) => `${b.provider.toLowerCase()}:${b.modelId.toLowerCase()}`;
+  for (const b of history.bids) {
+    if (b.deletedAt === undefined) continue;
+    if (b.postedAt === undefined) {
+      problems.push(`bid ${b.bidId} is deleted but never posted (postedAt)`);
+      continue;
+    }
+    if (b.deletedAt < b.postedAt)
+      problems.push(`bid ${b.bidId} is deleted at ${b.deletedAt}, before its posting`);
+    const posted = b.postedAt;
+    const repost = history.bids.find(
+      (other) =>
+        other !== b &&
+        pairOf(other) === pairOf(b) &&
+        other.postedAt !== undefined &&
+        other.postedAt >= posted &&
+        other.postedAt <= (b.deletedAt as number),
+    );
+    if (repost)
+      problems.push(
+        `bid ${b.bidId} is deleted at ${b.deletedAt}, after ${repost.bidId}, posted at ${repost.postedAt}, deleted it`,
+      );
+  }
+  if (problems.length > 0)
+    throw new BaseError(`writeHistory: ${problems.length} bid(s) the contract cannot hold.`, {
+      details: problems.slice(0, 5).join("\n"),
+    });
 }

@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import { presets } from "../chain/presets.js";
 import { deployMarketplace } from "./deployMarketplace.js";
+import { earliestEvent } from "./earliestEvent.js";
 import { generateNetwork } from "./generateNetwork.js";
 import type { History } from "./history.js";
 import { type AnvilNode, startAnvil } from "./startAnvil.js";
@@ -41,7 +42,7 @@ export async function startDemoNetwork(options: {
       (["base", "arbitrum"] as const).map(async (name): Promise<DemoChain> => {
         const preset = presets[name];
         const history = histories[name];
-        const earliest = Math.min(history.endTime, ...history.sessions.map((session) => session.openedAt));
+        const earliest = earliestEvent(history);
         const node = await startAnvil({
           chainId: preset.chainId,
           timestamp: earliest - 86_400,

@@ -15,12 +15,14 @@ import { BaseError } from "../errors/BaseError.js";
 import type { History } from "./history.js";
 import { nodeRequest } from "./nodeRequest.js";
 import {
+  compareEvents,
   type Event,
   planBlocks,
   revertSwitches,
   seedingAbi,
   setModelTx,
   type Tx,
+  validateBids,
   validateTimes,
 } from "./planHistoryBlocks.js";
 
@@ -55,16 +57,19 @@ export type WriteHistoryResult = {
 };
 
 /**
- * Puts a declarative history on a dev chain holding a TestMarketplace: new models and bids first,
- * then opens, renames and closes in chronological order, thousands per transaction, all the events
- * of one span in one block. Block timestamps are strictly increasing and at or after every event
- * time in the block (the open of a session comes before its close when both share a block). The
- * last block has timestamp `endTime` exactly; it holds the events of endTime's span, and flips
- * the revert switches last.
+ * Puts a declarative history on a dev chain holding a TestMarketplace: new models and bids written
+ * without a log first, then opens, renames, closes and bids posted and deleted (the real
+ * contract's rules) in chronological order, thousands per transaction, all the events of one span
+ * in one block. Block timestamps are strictly increasing and at or after every event time in the
+ * block (the open of a session comes before its close when both share a block); a bid posted or
+ * deleted ends a block of exactly its time (createdAt and deletedAt are block times). The last
+ * block has timestamp `endTime` exactly; it holds the events of endTime's span, and flips the
+ * revert switches last.
  *
  * Calling it again on the same chain appends: what is already on chain is not written again. A
  * session's open or close counts as written when its log exists; a model or a bid when getModel /
- * getBid shows it (or reverts); a rename when `at` is not after the chain head's timestamp (unless
+ * getBid shows it (or reverts; a posted bid: when getBid shows its createdAt, and its deletion when
+ * it shows a deletedAt); a rename when `at` is not after the chain head's timestamp (unless
  * this call sets its model for the first time, then all its renames follow). So a
  * later call may pass the whole history again or only what is new (a session closed later is
  * passed again, with `close`). New events older than the head go into the first new block.
@@ -90,6 +95,7 @@ export async function writeHistory(
     });
   }
   validateTimes(history);
+  validateBids(history);
 
   // What is on chain already (only events not newer than the head can be).
   const candidates = history.sessions
@@ -102,11 +108,27 @@ export async function writeHistory(
       .catch(() => undefined);
     return model !== undefined && model.createdAt === 0n;
   });
-  const newBids = await filterAsync(history.bids, async (b) => {
-    const bid = await client
-      .readContract({ address: contract, abi: marketplaceAbi, functionName: "getBid", args: [b.bidId] })
-      .catch(() => undefined);
-    return bid !== undefined && bid.provider === zeroAddress;
+  const onChain = new Map(
+    await Promise.all(
+      history.bids.map(
+        async (b) =>
+          [
+            b,
+            await client
+              .readContract({
+                address: contract,
+                abi: marketplaceAbi,
+                functionName: "getBid",
+                args: [b.bidId],
+              })
+              .catch(() => undefined),
+          ] as const,
+      ),
+    ),
+  );
+  const newBids = history.bids.filter((b) => {
+    const bid = onChain.get(b);
+    return b.postedAt === undefined && bid !== undefined && bid.provider === zeroAddress;
   });
 
   const setupTxs: Tx[] = [
@@ -117,7 +139,7 @@ export async function writeHistory(
       data: encodeFunctionData({
         abi: seedingAbi,
         functionName: "setBid",
-        args: [b.bidId, b.provider, b.modelId, b.pricePerSecond ?? 0n],
+        args: [b.bidId, b.provider, b.modelId, b.pricePerSecond ?? 0n, BigInt(b.createdAt ?? 0)],
       }),
       gas: 300_000n,
     })),
@@ -158,7 +180,14 @@ export async function writeHistory(
       events.push({ kind: 2, time, session: s });
     }
   }
-  events.sort((a, b) => a.time - b.time || a.kind - b.kind);
+  for (const b of history.bids) {
+    const bid = onChain.get(b);
+    if (b.postedAt !== undefined && !(bid && bid.createdAt !== 0n))
+      events.push({ kind: 3, time: b.postedAt, bid: b });
+    if (b.deletedAt !== undefined && !(bid && bid.deletedAt !== 0n))
+      events.push({ kind: 4, time: b.deletedAt, bid: b });
+  }
+  events.sort(compareEvents);
 
   const firstEvent = events[0];
   const days = firstEvent ? Math.ceil((endTime - Math.max(firstEvent.time, headTime)) / 86_400) : 1;
@@ -199,6 +228,9 @@ export async function writeHistory(
   } finally {
     if (automine) await nodeRequest(client, "evm_setAutomine", [true]);
   }
+  await checkBids(events, (bidId) =>
+    client.readContract({ address: contract, abi: marketplaceAbi, functionName: "getBid", args: [bidId] }),
+  );
   return { firstBlock: Number(head.number) + 1, lastBlock: blockNumber, blocks: blocks.length, logBlocks };
 }
 
@@ -247,6 +279,27 @@ async function checkMined(client: Client, blockNumber: number, hashes: Hex[]): P
       });
     }
   });
+}
+
+/** Each bid posted or deleted shows the time the history gives it (a wrong bidId shows none). */
+async function checkBids(
+  events: Event[],
+  readBid: (bidId: Hex) => Promise<{ createdAt: bigint; deletedAt: bigint }>,
+): Promise<void> {
+  for (const event of events) {
+    if (event.kind !== 3 && event.kind !== 4) continue;
+    const { bidId, provider, modelId } = event.bid;
+    const bid = await readBid(bidId);
+    const shown = event.kind === 3 ? bid.createdAt : bid.deletedAt;
+    if (shown !== BigInt(event.time)) {
+      throw new BaseError(
+        `writeHistory: bid ${bidId} was ${event.kind === 3 ? "posted" : "deleted"} at ${event.time}, but getBid shows ${shown}.`,
+        {
+          details: `A posted bid's id is postedBidId(${provider}, ${modelId}, nonce), nonce the number of bids of the pair posted before it.`,
+        },
+      );
+    }
+  }
 }
 
 async function filterAsync<T>(items: T[], keep: (item: T) => Promise<boolean>): Promise<T[]> {

@@ -25,13 +25,13 @@ describe("buildOpenApi", () => {
     expect((await validateOpenApi(document, apiSchemas)).valid).toBe(false);
   });
 
-  test("behavior: one GET per published file and per file of one chain, each referencing its schema, at API version 1.1.0", () => {
+  test("behavior: one GET per published file and per file of one chain, each referencing its schema, at API version 1.2.0", () => {
     const document = buildOpenApi() as {
       info: { version: string };
       paths: Record<string, { get: Operation }>;
     };
     expect(document.info.version).toBe(apiVersion);
-    expect(apiVersion).toBe("1.1.0");
+    expect(apiVersion).toBe("1.2.0");
     const files = [
       ...Object.entries(fileSchemas).map(([path, schema]) => [`/${apiPath}/${path}`, schema]),
       ...Object.entries(chainFileSchemas).map(([path, schema]) => [
@@ -50,6 +50,9 @@ describe("buildOpenApi", () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain("getRollupByModelDaily");
     expect(ids).toContain("getAudit");
+    // SPEC.md 1.2: market.json is published at the top level only.
+    expect(ids).toContain("getMarket");
+    expect(ids).not.toContain("getMarketOfChain");
     expect(ids).toContain("getSummaryOfChain");
   });
 });

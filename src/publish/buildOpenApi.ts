@@ -75,8 +75,9 @@ export function buildOpenApi(): Record<string, unknown> {
         "Aggregates mined from the marketplace contract's SessionClosed receipts on every chain it lived " +
         "on (Arbitrum One, then Base): tokens, sessions, session time, provider earnings, disputes, time " +
         "to first token and tokens per second per hour, day and month, per model and per provider; " +
-        "summary windows, leaderboards, stuck sessions, and an audit of the index against the " +
-        "contract's own counters. Each chain alone under chains/{chainId}/. Static files, updated " +
+        "summary windows, leaderboards, stuck sessions, an audit of the index against the " +
+        "contract's own counters, and the market: for every model, who serves it, at what price (the " +
+        "bids standing now) and how well. Each chain alone under chains/{chainId}/. Static files, updated " +
         "hourly, no authentication, CORS open to every origin. Objects may gain fields: clients treat " +
         "extra fields as additive.",
       license: { name: "MIT", identifier: "MIT" },

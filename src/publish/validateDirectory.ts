@@ -99,6 +99,12 @@ function extraFiles(root: string, chainIds: readonly number[]): string[] {
     for (const name of readdirSync(chains))
       if (!known.has(name)) problems.push(`chains/${name}: not a chain of meta.json`);
   }
+  // market.json, the leaderboards, the audit and meta.json are published at the top level only.
+  const topOnly = Object.keys(fileSchemas).filter((path) => !(path in chainFileSchemas));
+  for (const chainId of chainIds)
+    for (const path of topOnly)
+      if (existsSync(join(root, chainFolder(chainId), path)))
+        problems.push(`${chainFolder(chainId)}/${path}: published at the top level only (SPEC.md)`);
   return problems;
 }
 

@@ -9,6 +9,8 @@ export class BidSums {
   readonly tokens: Float64Array;
   readonly seconds: Float64Array;
   readonly disputed: Float64Array;
+  /** Session time of the closes with tokens (what earnedPerMillionTokens divides, SPEC.md 1.2). */
+  readonly tokenSeconds: Float64Array;
   /** Bid refs with sums, in the order first seen; their indices alongside. */
   readonly refs: number[] = [];
   readonly bids: number[] = [];
@@ -18,6 +20,7 @@ export class BidSums {
     this.tokens = new Float64Array(bidRefs);
     this.seconds = new Float64Array(bidRefs);
     this.disputed = new Float64Array(bidRefs);
+    this.tokenSeconds = new Float64Array(bidRefs);
   }
 
   /** Whether a close's tokens and session time fit in the bid's sums exactly (below 2^52). */
@@ -37,6 +40,7 @@ export class BidSums {
     this.tokens[ref] = (this.tokens[ref] as number) + tokens;
     this.seconds[ref] = (this.seconds[ref] as number) + seconds;
     this.disputed[ref] = (this.disputed[ref] as number) + disputed;
+    if (tokens > 0) this.tokenSeconds[ref] = (this.tokenSeconds[ref] as number) + seconds;
   }
 
   clear(): void {
@@ -45,6 +49,7 @@ export class BidSums {
       this.tokens[ref] = 0;
       this.seconds[ref] = 0;
       this.disputed[ref] = 0;
+      this.tokenSeconds[ref] = 0;
     }
     this.refs.length = 0;
     this.bids.length = 0;

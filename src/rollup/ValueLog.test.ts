@@ -9,35 +9,41 @@ const median = (values: number[]) =>
     ? Number.NaN
     : ([...values].sort((a, b) => a - b)[medianIndex(values.length)] as number);
 
+// Pairs 0-2 are model 0's, 3 model 1's, 4-6 model 2's; model 3's pair 7 gets no value.
+const modelPairs = Int32Array.from([0, 3, 4, 7, 8]);
+const modelOf = [0, 0, 0, 1, 2, 2, 2, 3];
+
 describe("ValueLog", () => {
-  test("default: medians of a suffix, overall and by key, equal those of a sort", () => {
+  test("default: medians of a suffix, overall, by provider, by pair and by model, equal those of a sort", () => {
     const random = seededRandom(5);
     const log = new ValueLog();
-    const rows: Array<{ value: number; model: number; provider: number }> = [];
+    const rows: Array<{ value: number; provider: number; pair: number; model: number }> = [];
     for (let i = 0; i < 5_000; i++) {
+      const pair = random() < 0.1 ? -1 : Math.floor(random() * 7);
       const row = {
         value: 1 + Math.floor(random() ** 2 * 6000),
-        model: random() < 0.1 ? -1 : Math.floor(random() * 7),
         provider: random() < 0.05 ? -1 : Math.floor(random() * 11),
+        pair,
+        model: pair < 0 ? -1 : (modelOf[pair] as number),
       };
       rows.push(row);
-      log.add(row.value, row.model, row.provider);
+      log.add(row.value, row.provider, row.pair);
     }
     for (const from of [0, 1, 2_500, 4_999, 5_000]) {
       const suffix = rows.slice(from);
+      const of = (key: "provider" | "pair" | "model", count: number) =>
+        Array.from({ length: count }, (_, k) =>
+          median(suffix.filter((row) => row[key] === k).map((row) => row.value)),
+        );
       expect(log.medianFrom(from)).toEqual(median(suffix.map((row) => row.value)));
-      const byModel = [...log.medians("models", 8, from)];
-      expect(byModel).toEqual(
-        Array.from({ length: 8 }, (_, m) =>
-          median(suffix.filter((row) => row.model === m).map((row) => row.value)),
-        ),
-      );
-      const byProvider = [...log.medians("providers", 11, from)];
-      expect(byProvider).toEqual(
-        Array.from({ length: 11 }, (_, p) =>
-          median(suffix.filter((row) => row.provider === p).map((row) => row.value)),
-        ),
-      );
+      expect([...log.providerMedians(11, from)]).toEqual(of("provider", 11));
+      const { pairs, models } = log.pairAndModelMedians(8, modelPairs, from);
+      expect([...pairs]).toEqual(of("pair", 8));
+      expect([...models]).toEqual(of("model", 4));
+      expect(models[3]).toBeNaN();
+      const alone = log.pairAndModelMedians(8, modelPairs, from, false);
+      expect([...alone.models]).toEqual([...models]);
+      expect([...alone.pairs].every(Number.isNaN)).toBe(true);
     }
   });
 

@@ -3,22 +3,23 @@ import { selectKth } from "./selectKth.js";
 
 /**
  * Every value of one measure (ttft or tps: uint32 receipt fields) in the order filed, each with
- * the model and the provider it counts for (-1: none), for nearest-rank medians over a suffix (a
- * day's values are the last ones when the day ends, a month's when the month does, all of them
- * for all time): overall, by model, by provider. 12 bytes a value.
+ * the provider and the (model, provider) pair it counts for (-1: none), for nearest-rank medians
+ * over a suffix (a day's values are the last ones when the day ends, a month's when the month
+ * does, all of them for all time): overall, by provider, and by pair and by model together (a
+ * value counts for a model exactly when it counts for one of the model's pairs). 12 bytes a value.
  */
 export class ValueLog {
   private values = new Uint32Array(1024);
-  private models = new Int32Array(1024);
   private providers = new Int32Array(1024);
+  private pairs = new Int32Array(1024);
   private length = 0;
 
-  add(value: number, model: number, provider: number): void {
+  add(value: number, provider: number, pair: number): void {
     if (value > 0xffffffff) throw new RangeError(`${value} is not a uint32 receipt field`);
     if (this.length === this.values.length) this.grow();
     this.values[this.length] = value;
-    this.models[this.length] = model;
     this.providers[this.length] = provider;
+    this.pairs[this.length] = pair;
     this.length++;
   }
 
@@ -34,15 +35,39 @@ export class ValueLog {
     return selectKth(copy, 0, count, medianIndex(count));
   }
 
-  /** The median of each model's (or provider's) values from the `from`-th on; NaN for a key without any. */
-  medians(by: "models" | "providers", keyCount: number, from = 0): Float64Array {
-    return mediansByKey(
+  /** The median of each provider's values from the `from`-th on; NaN for a provider without any. */
+  providerMedians(providerCount: number, from = 0): Float64Array {
+    return scatterByKey(this.values, this.providers, providerCount, from, this.length).medians;
+  }
+
+  /**
+   * The median of each pair's values, and of each model's, from the `from`-th on, in one pass: the
+   * pairs are numbered model by model (`modelPairs[m]` to `modelPairs[m + 1]` are model m's), so
+   * that a model's values are the run of its pairs' values. `withPairs` false: the models' only
+   * (the pairs' are NaN).
+   */
+  pairAndModelMedians(
+    pairCount: number,
+    modelPairs: Int32Array,
+    from = 0,
+    withPairs = true,
+  ): { pairs: Float64Array; models: Float64Array } {
+    const { medians, scattered, starts } = scatterByKey(
       this.values,
-      by === "models" ? this.models : this.providers,
-      keyCount,
+      this.pairs,
+      pairCount,
       from,
       this.length,
+      withPairs,
     );
+    const modelCount = modelPairs.length - 1;
+    const models = new Float64Array(modelCount).fill(Number.NaN);
+    for (let m = 0; m < modelCount; m++) {
+      const first = starts[modelPairs[m] as number] as number;
+      const last = starts[modelPairs[m + 1] as number] as number;
+      if (last > first) models[m] = selectKth(scattered, first, last, medianIndex(last - first));
+    }
+    return { pairs: medians, models };
   }
 
   private grow(): void {
@@ -50,26 +75,31 @@ export class ValueLog {
     const values = new Uint32Array(size);
     values.set(this.values);
     this.values = values;
-    const models = new Int32Array(size);
-    models.set(this.models);
-    this.models = models;
     const providers = new Int32Array(size);
     providers.set(this.providers);
     this.providers = providers;
+    const pairs = new Int32Array(size);
+    pairs.set(this.pairs);
+    this.pairs = pairs;
   }
 }
 
-/** The median of each key's values in [from, end) (counted, scattered by key, one selection per key). */
-function mediansByKey(
+/**
+ * The values in [from, end) scattered by key (key k's in [starts[k], starts[k + 1])), and each
+ * key's median (unless `select` is false). Selection reorders values within a key's run only: any union of runs still holds
+ * its values, for a median of several keys together.
+ */
+function scatterByKey(
   values: Uint32Array,
   keys: Int32Array,
   keyCount: number,
   from: number,
   end: number,
-): Float64Array {
-  const result = new Float64Array(keyCount).fill(Number.NaN);
-  if (end <= from) return result;
+  select = true,
+): { medians: Float64Array; scattered: Float64Array; starts: Int32Array } {
+  const medians = new Float64Array(keyCount).fill(Number.NaN);
   const starts = new Int32Array(keyCount + 1);
+  if (end <= from) return { medians, scattered: new Float64Array(), starts };
   for (let i = from; i < end; i++) {
     const key = keys[i] as number;
     if (key >= 0) starts[key + 1] = (starts[key + 1] as number) + 1;
@@ -85,10 +115,11 @@ function mediansByKey(
     scattered[at] = values[i] as number;
     next[key] = at + 1;
   }
-  for (let key = 0; key < keyCount; key++) {
-    const first = starts[key] as number;
-    const last = starts[key + 1] as number;
-    if (last > first) result[key] = selectKth(scattered, first, last, medianIndex(last - first));
-  }
-  return result;
+  if (select)
+    for (let key = 0; key < keyCount; key++) {
+      const first = starts[key] as number;
+      const last = starts[key + 1] as number;
+      if (last > first) medians[key] = selectKth(scattered, first, last, medianIndex(last - first));
+    }
+  return { medians, scattered, starts };
 }

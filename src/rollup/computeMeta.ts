@@ -43,6 +43,7 @@ export function computeMeta(input: MetaInput): Meta {
       asOf: chain.blockTimestamp,
       asOfIso: iso(chain.blockTimestamp),
       caughtUp,
+      marketComplete: chain.bidScanNext === null,
       counts: chain.counts,
       anomalies: chain.anomalies,
       // The sync stores what meta.json says of each (sync/SyncStore.ts, UpgradeRow).
@@ -74,6 +75,7 @@ export function computeMeta(input: MetaInput): Meta {
       partial: input.audit.partial,
     },
     backfillComplete: chains.every((chain) => chain.caughtUp),
+    marketComplete: chains.every((chain) => chain.marketComplete === true),
     updateIntervalSeconds: input.updateInterval,
     counts: input.counts,
     anomalies: input.anomalies,

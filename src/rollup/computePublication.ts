@@ -4,6 +4,7 @@ import type { ChainRecord, IndexReader, StuckRecord } from "../store/createIndex
 import { computeAudit } from "./computeAudit.js";
 import { computeChainFiles, type Labels } from "./computeChainFiles.js";
 import { computeLeaderboards } from "./computeLeaderboards.js";
+import { computeMarket } from "./computeMarket.js";
 import { computeMeta } from "./computeMeta.js";
 import { createUniverse } from "./createUniverse.js";
 import { tallyCloses } from "./tallyCloses.js";
@@ -26,7 +27,7 @@ export type Publication = {
 };
 
 /**
- * Every file of SPEC.md 1.1 from the index, as of the last synced blocks: the configured chains
+ * Every file of SPEC.md 1.2 from the index, as of the last synced blocks: the configured chains
  * together as of the smallest of their as-of times, and each chain alone as of its own. Nothing
  * here reads the clock: the same database gives the same files.
  */
@@ -100,6 +101,7 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
     ...top,
     ...computeLeaderboards(tally, universe, labels),
     "audit.json": audit,
+    "market.json": computeMarket(tally, universe, labels, bids, reader.bidTimes(chainIds), configured, asOf),
     "meta.json": computeMeta({
       generator: options.generator,
       asOf,

@@ -40,6 +40,13 @@ export type Tally = {
   /** By model index × window and provider index × window (leaderboards). */
   modelWindows: Family;
   providerWindows: Family;
+  /** By pair index × window (market.json). */
+  pairWindows: Family;
+  /**
+   * Per pair × window and the pair's bids: the session time of the closes with tokens > 0 (signed
+   * v2 receipts), which earnedPerMillionTokens multiplies by each bid's price (SPEC.md 1.2).
+   */
+  pairTokenTime: Sums;
   /** By bid ref, over every close indexed (after the as-of too): closes, signed closes, duration. */
   audit: { closes: Float64Array; signed: Float64Array; duration: Float64Array };
 };
@@ -55,6 +62,12 @@ export function seriesFamily(count: number, u: Universe): Family {
   };
 }
 
+/** Sums of (key, period) buckets, each with its key's bids only. */
+function keyedSums(keyBids: number[][], periods: number): Sums {
+  const { base, size } = keyedEarnBase(keyBids, periods);
+  return new Sums(keyBids.length * periods, base, size);
+}
+
 /** A family of (key, period) buckets, each with its key's bids only. */
 function keyedFamily(
   u: Universe,
@@ -62,10 +75,9 @@ function keyedFamily(
   periods: number,
   distinct: "providers" | "models" | undefined,
 ): Family {
-  const { base, size } = keyedEarnBase(keyBids, periods);
   const count = keyBids.length * periods;
   const family: Family = {
-    sums: new Sums(count, base, size),
+    sums: keyedSums(keyBids, periods),
     ttft: new Float64Array(count).fill(Number.NaN),
     tps: new Float64Array(count).fill(Number.NaN),
   };
@@ -89,6 +101,8 @@ export function createTally(asOf: number, u: Universe): Tally {
     providerDaily: keyedFamily(u, u.providerBids, daysKept, undefined),
     modelWindows: keyedFamily(u, u.modelBids, windowNames.length, "providers"),
     providerWindows: keyedFamily(u, u.providerBids, windowNames.length, "models"),
+    pairWindows: keyedFamily(u, u.pairBids, windowNames.length, undefined),
+    pairTokenTime: keyedSums(u.pairBids, windowNames.length),
     audit: {
       closes: new Float64Array(u.bidIndex.length),
       signed: new Float64Array(u.bidIndex.length),

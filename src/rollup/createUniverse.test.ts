@@ -33,6 +33,44 @@ describe("createUniverse", () => {
     expect(u.bidIndex[4]).toBe(-1);
     expect(u.modelBids).toEqual([[0], [1, 2]]);
     expect(u.providerBids).toEqual([[0, 1], [2], []]);
+    // One pair per (model, provider) its bids name, model by model.
+    expect(u.pairCount).toBe(3);
+    expect([...u.modelPairs]).toEqual([0, 1, 3]);
+    expect([u.pairModel, u.pairProvider]).toEqual([
+      [0, 1, 1],
+      [0, 0, 1],
+    ]);
+    expect(byBid(u.bidPair)).toEqual([0, 1, 2]);
+    expect(byBid(u.bidInPair)).toEqual([0, 0, 0]);
+    expect(u.pairBids).toEqual([[0], [1], [2]]);
+  });
+
+  test("behavior: bids of one model and provider on two chains are one pair", () => {
+    const bids = new Map([
+      [1, bid(10, 4, 1n)],
+      [2, { ...bid(10, 4, 2n), chainId: 42161 }],
+      [3, bid(10, 5, 3n)],
+    ]);
+    const u = createUniverse(bids, [4, 5]);
+    expect(u.pairCount).toBe(2);
+    expect(u.pairBids).toEqual([[0, 1], [2]]);
+    expect([1, 2, 3].map((ref) => u.bidInPair[ref])).toEqual([0, 1, 0]);
+  });
+
+  test("behavior: pairs are numbered model by model, whatever the order of their bids", () => {
+    const bids = new Map([
+      [1, bid(10, 4)],
+      [2, bid(20, 4)],
+      [3, bid(10, 5)],
+    ]);
+    const u = createUniverse(bids, [4, 5]);
+    expect([u.pairModel, u.pairProvider]).toEqual([
+      [0, 0, 1],
+      [0, 1, 0],
+    ]);
+    expect([1, 2, 3].map((ref) => u.bidPair[ref])).toEqual([0, 2, 1]);
+    expect(u.pairBids).toEqual([[0], [2], [1]]);
+    expect([...u.modelPairs]).toEqual([0, 2, 3]);
   });
 
   test("behavior: nothing stored: an empty universe", () => {

@@ -2,13 +2,15 @@ import type { BidRecord } from "../store/createIndexReader.js";
 
 /**
  * Dense indices over the models, providers and bids a computation can meet, so that the tally
- * files everything in typed arrays. Every bid belongs to one model and one provider; within each
- * it has a local index (for the session time that `earned` multiplies by its price).
+ * files everything in typed arrays. Every bid belongs to one model and one provider, so to one
+ * (model, provider) pair (SPEC.md 1.2: the market's pairs); within each it has a local index
+ * (for the session time that `earned` multiplies by its price).
  */
 export type Universe = {
   modelCount: number;
   providerCount: number;
   bidCount: number;
+  pairCount: number;
   /** By model index: its ref. By provider index: its ref. By bid index: its price. */
   modelRefs: number[];
   providerRefs: number[];
@@ -24,6 +26,17 @@ export type Universe = {
   /** By model / provider index: its bids, in bid index order. */
   modelBids: number[][];
   providerBids: number[][];
+  /** By bid ref: its pair's index, and its place among the pair's bids. */
+  bidPair: Int32Array;
+  bidInPair: Int32Array;
+  /**
+   * By pair index: its model's and provider's index, and its bids in bid index order. Pairs are
+   * numbered model by model: model m's are modelPairs[m] to modelPairs[m + 1] (exclusive).
+   */
+  pairModel: number[];
+  pairProvider: number[];
+  pairBids: number[][];
+  modelPairs: Int32Array;
 };
 
 export function createUniverse(
@@ -42,6 +55,12 @@ export function createUniverse(
   const bidProvider = new Int32Array(size).fill(-1);
   const bidInModel = new Int32Array(size).fill(-1);
   const bidInProvider = new Int32Array(size).fill(-1);
+  const bidPair = new Int32Array(size).fill(-1);
+  const bidInPair = new Int32Array(size).fill(-1);
+  const pairIndex = new Map<number, number>();
+  const pairModel: number[] = [];
+  const pairProvider: number[] = [];
+  const pairBids: number[][] = [];
   const modelRefs: number[] = [];
   const modelIndex = new Map<number, number>();
   const modelBids: number[][] = [];
@@ -63,12 +82,38 @@ export function createUniverse(
     bidProvider[ref] = provider;
     bidInModel[ref] = (modelBids[model] as number[]).push(i) - 1;
     bidInProvider[ref] = (providerBids[provider] as number[]).push(i) - 1;
+    const key = model * providers.length + provider;
+    let pair = pairIndex.get(key);
+    if (pair === undefined) {
+      pair = pairModel.length;
+      pairIndex.set(key, pair);
+      pairModel.push(model);
+      pairProvider.push(provider);
+      pairBids.push([]);
+    }
+    bidPair[ref] = pair;
+    bidInPair[ref] = (pairBids[pair] as number[]).push(i) - 1;
     bidPrices.push(bid.pricePerSecond);
   });
+  // Number the pairs model by model (in the order found within a model).
+  const order = pairModel
+    .map((_, k) => k)
+    .sort((a, b) => (pairModel[a] as number) - (pairModel[b] as number) || a - b);
+  const renumbered = new Int32Array(order.length);
+  order.forEach((old, k) => {
+    renumbered[old] = k;
+  });
+  for (const ref of bidRefs) bidPair[ref] = renumbered[bidPair[ref] as number] as number;
+  const modelPairs = new Int32Array(modelRefs.length + 1);
+  for (const old of order)
+    modelPairs[(pairModel[old] as number) + 1] = (modelPairs[(pairModel[old] as number) + 1] as number) + 1;
+  for (let m = 0; m < modelRefs.length; m++)
+    modelPairs[m + 1] = (modelPairs[m + 1] as number) + (modelPairs[m] as number);
   return {
     modelCount: modelRefs.length,
     providerCount: providers.length,
     bidCount: bidRefs.length,
+    pairCount: pairModel.length,
     modelRefs,
     providerRefs: providers,
     bidPrices,
@@ -80,6 +125,12 @@ export function createUniverse(
     bidInProvider,
     modelBids,
     providerBids,
+    bidPair,
+    bidInPair,
+    pairModel: order.map((old) => pairModel[old] as number),
+    pairProvider: order.map((old) => pairProvider[old] as number),
+    pairBids: order.map((old) => pairBids[old] as number[]),
+    modelPairs,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Family } from "./createTally.js";
+import type { Sums } from "./Sums.js";
 
 /** What a bucket or window carries besides its `ts` (SPEC.md, Bucket, and 1.1's figures). */
 export type Figures = {
@@ -35,7 +36,7 @@ export function figuresOf(
   if (!Number.isNaN(ttft)) figures.ttft = ttft / 1000;
   if (!Number.isNaN(tps)) figures.tps = tps / 1000;
   figures.seconds = jsonInteger(sums.secondsOf(bucket));
-  figures.earned = earnedOf(family, bucket, bids, prices);
+  figures.earned = earnedOf(family.sums, bucket, bids, prices).toString();
   figures.disputed = sums.disputed[bucket] as number;
   if (family.providers) figures.providers = family.providers.counts[bucket] as number;
   if (family.models) figures.models = family.models.counts[bucket] as number;
@@ -43,13 +44,12 @@ export function figuresOf(
 }
 
 /** Σ session time × price over the bucket's bids, exact (wei of MOR exceed 2^53 quickly). */
-function earnedOf(
-  family: Family,
+export function earnedOf(
+  sums: Sums,
   bucket: number,
   bids: readonly number[] | undefined,
   prices: readonly bigint[],
-): string {
-  const { sums } = family;
+): bigint {
   const base = sums.earnBase[bucket] as number;
   const count = bids ? bids.length : prices.length;
   let total = 0n;
@@ -61,7 +61,7 @@ function earnedOf(
     const seconds = sums.earnSecondsOf(base + i);
     if (seconds !== 0n) total += seconds * (prices[bids ? (bids[i] as number) : i] as bigint);
   }
-  return total.toString();
+  return total;
 }
 
 /** A JSON number when exact as a double; past 2^53 the bigint is written as integer digits. */

@@ -19,7 +19,8 @@ import { ValueLog } from "./ValueLog.js";
 
 /**
  * One pass over every close (ascending by day) that files each one into every bucket it belongs
- * to: series, windows, per model and provider, leaderboards, and the audit's counters. The buckets
+ * to: series, windows, per model and provider, leaderboards, the market's pairs, and the audit's
+ * counters. The buckets
  * of a day or longer take a day's closes summed per bid (the hourly series and the 24h, 7d and 30d
  * windows take each close). Values for medians are kept for the all-time window, whose medians
  * need them all: a day's and a month's medians are those of their last values when they end.
@@ -27,7 +28,7 @@ import { ValueLog } from "./ValueLog.js";
 export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe): Tally {
   const tally = createTally(asOf, u);
   const { hourFirst, dayFirst } = tally;
-  const { modelCount: M, providerCount: P } = u;
+  const { modelCount: M, providerCount: P, pairCount: PR } = u;
   const W = windowNames.length;
   const pair = () => [new KeyedValues(), new KeyedValues()] as [KeyedValues, KeyedValues];
   // [ttft, tps] each.
@@ -35,13 +36,14 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
   const windowValues = pair();
   const modelWindowValues = pair();
   const providerWindowValues = pair();
+  const pairWindowValues = pair();
   const all = [new ValueLog(), new ValueLog()] as [ValueLog, ValueLog];
   const windowStarts = windowDays.map((d) => asOf - d * secondsPerDay);
   const sizes = () => all.map((log) => log.size);
   let dayMarks = sizes();
   let monthMarks = sizes();
   const byBid = new BidSums(u.bidIndex.length);
-  const one = { sessions: 1, tokens: 0, seconds: 0, disputed: 0 };
+  const one = { sessions: 1, tokens: 0, seconds: 0, disputed: 0, tokenSeconds: 0 };
 
   let openDay: number | undefined;
   let openMonth = -1;
@@ -56,9 +58,9 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       ] as const) {
         const from = dayMarks[metric] as number;
         tally.daily[target][dayIndex] = all[metric].medianFrom(from);
-        const byModel = all[metric].medians("models", M, from);
+        const byModel = all[metric].pairAndModelMedians(PR, u.modelPairs, from, false).models;
         for (let m = 0; m < M; m++) tally.modelDaily[target][m * daysKept + dayIndex] = byModel[m] as number;
-        const byProvider = all[metric].medians("providers", P, from);
+        const byProvider = all[metric].providerMedians(P, from);
         for (let p = 0; p < P; p++)
           tally.providerDaily[target][p * daysKept + dayIndex] = byProvider[p] as number;
       }
@@ -73,7 +75,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
     monthMarks = sizes();
   };
 
-  /** Closes into the buckets of a day or longer: month, day, by model and provider, all time. */
+  /** Closes into the buckets of a day or longer: month, day, by model, provider and pair, all time. */
   const fileLong = (
     sums: typeof one,
     place: { month: number; dayIndex: number },
@@ -82,6 +84,8 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
     provider: number,
     inModel: number,
     inProvider: number,
+    pairOf: number,
+    inPair: number,
   ) => {
     const { sessions, tokens, seconds, disputed } = sums;
     file(tally.monthly as Family, place.month, bid, sums, provider, model);
@@ -110,6 +114,11 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       const bucket = provider * W + allWindow;
       tally.providerWindows.sums.addMany(bucket, sessions, tokens, seconds, disputed, inProvider);
       if (model >= 0) tally.providerWindows.models?.add(bucket, model);
+    }
+    if (pairOf >= 0) {
+      const bucket = pairOf * W + allWindow;
+      tally.pairWindows.sums.addMany(bucket, sessions, tokens, seconds, disputed, inPair);
+      if (sums.tokenSeconds > 0) tally.pairTokenTime.addMany(bucket, 0, 0, sums.tokenSeconds, 0, inPair);
     }
   };
 
@@ -158,12 +167,15 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       const bid = bidRef !== 0 ? (u.bidIndex[bidRef] as number) : -1;
       const inModel = bidRef !== 0 ? (u.bidInModel[bidRef] as number) : -1;
       const inProvider = bidRef !== 0 ? (u.bidInProvider[bidRef] as number) : -1;
+      // SPEC.md 1.2: a close belongs to its bid's (model, provider) pair; without a bid, to none.
+      const pairOf = bidRef !== 0 ? (u.bidPair[bidRef] as number) : -1;
       one.tokens = tokens;
       one.seconds = seconds;
       one.disputed = disputed;
+      one.tokenSeconds = tokens > 0 ? seconds : 0;
 
-      if (ttft > 0) all[0].add(ttft, model, provider);
-      if (tps > 0) all[1].add(tps, model, provider);
+      if (ttft > 0) all[0].add(ttft, provider, pairOf);
+      if (tps > 0) all[1].add(tps, provider, pairOf);
       if (closedAt >= hourFirst) {
         const hour = Math.floor((closedAt - hourFirst) / secondsPerHour);
         file(tally.hourly, hour, bid, one, provider, model);
@@ -189,12 +201,31 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
           if (ttft > 0) providerWindowValues[0].add(bucket, ttft);
           if (tps > 0) providerWindowValues[1].add(bucket, tps);
         }
+        if (pairOf >= 0) {
+          const bucket = pairOf * W + w;
+          const inPair = u.bidInPair[bidRef] as number;
+          tally.pairWindows.sums.add(bucket, tokens, seconds, disputed, inPair);
+          if (tokens > 0) tally.pairTokenTime.add(bucket, 0, seconds, 0, inPair);
+          if (ttft > 0) pairWindowValues[0].add(bucket, ttft);
+          if (tps > 0) pairWindowValues[1].add(bucket, tps);
+        }
       }
       // Filed under its bid's provider (as every close with a readable bid is): summed per bid,
       // unless the bid's day sums would pass 2^52, where a double stops being exact.
       if (bid >= 0 && provider === u.bidProvider[bidRef] && byBid.fits(bidRef, tokens, seconds))
         byBid.add(bidRef, bid, tokens, seconds, disputed);
-      else fileLong(one, place, bid, model, provider, inModel, inProvider);
+      else
+        fileLong(
+          one,
+          place,
+          bid,
+          model,
+          provider,
+          inModel,
+          inProvider,
+          pairOf,
+          pairOf >= 0 ? (u.bidInPair[bidRef] as number) : -1,
+        );
     }
     byBid.refs.forEach((ref, k) => {
       const sums = {
@@ -202,6 +233,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
         tokens: byBid.tokens[ref] as number,
         seconds: byBid.seconds[ref] as number,
         disputed: byBid.disputed[ref] as number,
+        tokenSeconds: byBid.tokenSeconds[ref] as number,
       };
       const provider = u.bidProvider[ref] as number;
       const inModel = u.bidInModel[ref] as number;
@@ -213,6 +245,8 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
         provider,
         inModel,
         u.bidInProvider[ref] as number,
+        u.bidPair[ref] as number,
+        u.bidInPair[ref] as number,
       );
     });
     byBid.clear();
@@ -229,13 +263,17 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
     windows[W - 1] = all[metric].medianFrom(0);
     tally.windows[target].set(windows);
     const byModel = modelWindowValues[metric].medians(M * W);
-    const allModel = all[metric].medians("models", M);
+    // All time, by pair and by model in one pass over every value.
+    const { pairs: allPair, models: allModel } = all[metric].pairAndModelMedians(PR, u.modelPairs);
     for (let m = 0; m < M; m++) byModel[m * W + W - 1] = allModel[m] as number;
     tally.modelWindows[target].set(byModel);
     const byProvider = providerWindowValues[metric].medians(P * W);
-    const allProvider = all[metric].medians("providers", P);
+    const allProvider = all[metric].providerMedians(P);
     for (let p = 0; p < P; p++) byProvider[p * W + W - 1] = allProvider[p] as number;
     tally.providerWindows[target].set(byProvider);
+    const byPair = pairWindowValues[metric].medians(PR * W);
+    for (let k = 0; k < PR; k++) byPair[k * W + W - 1] = allPair[k] as number;
+    tally.pairWindows[target].set(byPair);
   }
   return tally;
 }

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { RangeCommit } from "../sync/SyncStore.js";
 import type { Refs } from "./createRefs.js";
+import { bidStatements, writeBids } from "./writeBids.js";
 
 type StoredBid = { ref: number; ok: boolean; providerRef: number | null };
 
@@ -18,15 +19,12 @@ export function createCommitRange(
 ): { commit: (commit: RangeCommit) => void; forgetBids: () => void } {
   const s = {
     chain: sqlite.prepare(
-      `INSERT INTO chains (chain_id, contract, from_block, creation_block, block_number, block_hash, block_timestamp, position)
-       VALUES (:chainId, :contract, :fromBlock, :creationBlock, :blockNumber, :blockHash, :blockTimestamp, :position)
+      `INSERT INTO chains (chain_id, contract, from_block, creation_block, block_number, block_hash, block_timestamp, position, from_parent_time)
+       VALUES (:chainId, :contract, :fromBlock, :creationBlock, :blockNumber, :blockHash, :blockTimestamp, :position, :parentTime)
        ON CONFLICT (chain_id) DO UPDATE SET block_number = excluded.block_number, block_hash = excluded.block_hash,
          block_timestamp = excluded.block_timestamp`,
     ),
-    bid: sqlite.prepare(
-      `INSERT INTO bids (chain_id, bid_id, read_ok, provider_ref, model_ref, price_per_second)
-       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    ),
+    ...bidStatements(sqlite),
     storedBid: sqlite.prepare(
       "SELECT ref, read_ok AS ok, provider_ref AS providerRef FROM bids WHERE chain_id = ? AND bid_id = ?",
     ),
@@ -72,17 +70,7 @@ export function createCommitRange(
   };
 
   const commit = sqlite.transaction((range: RangeCommit) => {
-    for (const bid of range.bids) {
-      const state = bid.state;
-      s.bid.run(
-        chainId,
-        bid.bidId,
-        state ? 1 : 0,
-        state ? refs.provider(state.provider) : null,
-        state ? refs.model(state.modelId) : null,
-        state ? state.pricePerSecond.toString() : null,
-      );
-    }
+    writeBids(s, refs, chainId, range);
     for (const open of range.opens) {
       const state = open.state;
       s.session.run(
@@ -153,6 +141,7 @@ export function createCommitRange(
       blockHash: range.end.hash,
       blockTimestamp: range.end.timestamp,
       position: position(),
+      parentTime: range.parentTime ?? null,
     });
   });
   return { commit, forgetBids: () => bidCache.clear() };

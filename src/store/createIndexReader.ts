@@ -18,6 +18,24 @@ export type ChainRecord = {
   syncedAt: number | null;
   statsBlock: number | null;
   statsAvailable: boolean | null;
+  /** The timestamp of the block before fromBlock (null: from block 0, or not read yet). */
+  fromParentTime: number | null;
+  /** The next block of the one-time bid log scan of a database indexed before 1.2; null: none left. */
+  bidScanNext: number | null;
+};
+
+/**
+ * A known bid's times (SPEC.md 1.2's offer rule decides with them), for the bids whose getBid
+ * succeeded with a createdAt: deletedAt as last read, and whether a MarketplaceBidDeleted log of
+ * it is indexed.
+ */
+export type BidTimesRecord = {
+  ref: number;
+  chainId: number;
+  bidId: string;
+  createdAt: number;
+  deletedAt: number;
+  deletionIndexed: boolean;
 };
 
 export type BidRecord = { chainId: number; modelRef: number; providerRef: number; pricePerSecond: bigint };
@@ -54,6 +72,8 @@ export type IndexReader = {
   chains(): ChainRecord[];
   /** Bids that could be read, by ref. */
   bids(): Map<number, BidRecord>;
+  /** The times of the known bids of these chains that could be read with a createdAt. */
+  bidTimes(chainIds: readonly number[]): BidTimesRecord[];
   /** modelId by ref. */
   models(): Map<number, string>;
   modelNames(): ModelNameRecord[];
@@ -95,7 +115,8 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
         q(
           `SELECT chain_id AS chainId, contract, from_block AS fromBlock, creation_block AS creationBlock,
              block_number AS blockNumber, block_hash AS blockHash, block_timestamp AS blockTimestamp, position,
-             target_block AS targetBlock, synced_at AS syncedAt, stats_block AS statsBlock, stats_available AS statsAvailable
+             target_block AS targetBlock, synced_at AS syncedAt, stats_block AS statsBlock, stats_available AS statsAvailable,
+             from_parent_time AS fromParentTime, bid_scan_next AS bidScanNext
            FROM chains ORDER BY chain_id`,
         ).all() as Array<ChainRecord & { statsAvailable: number | null }>
       ).map((row) => ({
@@ -125,6 +146,15 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
         ]),
       );
     },
+    bidTimes: (chainIds) =>
+      (
+        q(
+          `SELECT b.ref, b.chain_id AS chainId, b.bid_id AS bidId, b.created_at AS createdAt, b.deleted_at AS deletedAt,
+             d.bid_id IS NOT NULL AS deletionIndexed
+           FROM bids b LEFT JOIN bid_deletions d ON d.chain_id = b.chain_id AND d.bid_id = b.bid_id
+           WHERE b.chain_id IN ${inChains(chainIds)} AND b.read_ok = 1 AND b.created_at > 0`,
+        ).all() as Array<Omit<BidTimesRecord, "deletionIndexed"> & { deletionIndexed: number }>
+      ).map((row) => ({ ...row, deletionIndexed: row.deletionIndexed === 1 })),
     models: () => new Map(q("SELECT ref, model_id FROM models").raw().all() as Array<[number, string]>),
     modelNames: () =>
       q(

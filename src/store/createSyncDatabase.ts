@@ -1,8 +1,10 @@
 import type Database from "better-sqlite3";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
 import type {
+  BidScanCommit,
   Checkpoint,
   ModelNameRow,
+  NewBid,
   RefilledClose,
   StoredSample,
   SyncDatabase,
@@ -12,6 +14,7 @@ import { createCommitRange } from "./createCommitRange.js";
 import { createRefs } from "./createRefs.js";
 import { createRollbackChain } from "./createRollbackChain.js";
 import type { Store } from "./openStore.js";
+import { bidStatements, writeBids } from "./writeBids.js";
 
 /**
  * The sync stage's reads and writes (sync/SyncStore.ts declares them), one chain at a time. Every
@@ -32,14 +35,16 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
            range_size AS rangeSize
          FROM chains WHERE chain_id = ?`,
       ),
-      bidIds: q("SELECT bid_id FROM bids WHERE chain_id = ?").pluck(),
+      bids: q("SELECT bid_id, read_ok = 1 AND ifnull(deleted_at, 0) = 0 FROM bids WHERE chain_id = ?").raw(),
       blocks: q(
         "SELECT number, hash, timestamp FROM blocks WHERE chain_id = ? AND number <= ? ORDER BY number DESC",
       ),
       prune: q("DELETE FROM blocks WHERE chain_id = ? AND number < ?"),
+      // Every model a bid names, on any chain: by-model's name is the first chain's where it reads
+      // non-empty, whichever chains' bids name it (SPEC.md 1.1).
       modelIds: q(
-        `SELECT DISTINCT m.model_id FROM bids b JOIN models m ON m.ref = b.model_ref
-         WHERE b.chain_id = ? AND b.read_ok = 1 ORDER BY m.model_id`,
+        `SELECT m.model_id FROM models m
+         WHERE EXISTS (SELECT 1 FROM bids b WHERE b.model_ref = m.ref AND b.read_ok = 1) ORDER BY m.model_id`,
       ).pluck(),
       modelName: q(
         `INSERT INTO model_names (chain_id, model_ref, name, status) VALUES (?, ?, ?, ?)
@@ -72,12 +77,27 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       ),
       statsRead: q("UPDATE chains SET stats_block = ?, stats_available = ? WHERE chain_id = ?"),
       statsBlock: q("SELECT stats_block FROM chains WHERE chain_id = ?").pluck(),
+      anomaly: q(
+        "INSERT INTO anomalies (chain_id, kind, key, block_number, detail) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      ),
       run: q("UPDATE chains SET target_block = ?, synced_at = ?, range_size = ? WHERE chain_id = ?"),
       lastAccepted: q(
         "SELECT max(block_number) FROM upgrades WHERE chain_id = ? AND status = 'accepted'",
       ).pluck(),
       ...sampleStatements(q),
       firstRead: q("SELECT min(first_block) FROM sync_runs WHERE chain_id = ? AND head >= ?").pluck(),
+      bidsToRefill: q(
+        "SELECT bid_id FROM bids WHERE chain_id = ? AND read_ok = 1 AND created_at IS NULL ORDER BY ref LIMIT ?",
+      ).pluck(),
+      refillBid: q("UPDATE bids SET created_at = ?, deleted_at = ? WHERE chain_id = ? AND bid_id = ?"),
+      bidScan: q("SELECT bid_scan_next AS next, bid_scan_end AS end FROM chains WHERE chain_id = ?"),
+      bidScanMoved: q(
+        `UPDATE chains SET bid_scan_next = CASE WHEN :next > bid_scan_end THEN NULL ELSE :next END,
+           bid_scan_end = CASE WHEN :next > bid_scan_end THEN NULL ELSE bid_scan_end END,
+           from_parent_time = ifnull(from_parent_time, :parentTime)
+         WHERE chain_id = :chainId`,
+      ),
+      ...bidStatements(sqlite),
     };
     const { commit, forgetBids } = createCommitRange(
       sqlite,
@@ -100,7 +120,10 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
           }
         );
       },
-      knownBidIds: () => new Set(s.bidIds.all(chainId) as string[]),
+      knownBids: () =>
+        new Map(
+          (s.bids.all(chainId) as Array<[string, number]>).map(([id, standing]) => [id, standing === 1]),
+        ),
       commitRange: commit,
       storedBlocks: (atOrBelow) => s.blocks.all(chainId, atOrBelow) as BlockHeader[],
       rollbackTo(ancestor) {
@@ -109,7 +132,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
         forgetBids();
       },
       pruneBlocks: (belowNumber) => void s.prune.run(chainId, belowNumber),
-      modelIds: () => s.modelIds.all(chainId) as string[],
+      modelIds: () => s.modelIds.all() as string[],
       saveModelNames: sqlite.transaction((names: ModelNameRow[]) => {
         for (const { modelId, name, status } of names)
           s.modelName.run(chainId, refs.model(modelId), name, status);
@@ -157,6 +180,21 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       },
       firstBlockReadAfter: (block) =>
         (s.firstRead.get(chainId, block) as number | null | undefined) ?? undefined,
+      bidsToRefill: (limit) => s.bidsToRefill.all(chainId, limit) as string[],
+      saveRefilledBids: sqlite.transaction((rows: NewBid[]) => {
+        for (const { bidId, state } of rows)
+          s.refillBid.run(state?.createdAt ?? 0, state?.deletedAt ?? 0, chainId, bidId);
+      }),
+      bidScan() {
+        const row = s.bidScan.get(chainId) as { next: number | null; end: number | null } | undefined;
+        return row?.next != null && row.end != null ? { next: row.next, end: row.end } : undefined;
+      },
+      commitBidScan: sqlite.transaction((scan: BidScanCommit) => {
+        writeBids(s, refs, chainId, scan);
+        for (const anomaly of scan.anomalies)
+          s.anomaly.run(chainId, anomaly.kind, anomaly.key, anomaly.blockNumber, anomaly.detail ?? null);
+        s.bidScanMoved.run({ chainId, next: scan.next, parentTime: scan.parentTime ?? null });
+      }),
     };
   };
 

@@ -35,6 +35,17 @@ export const chains = sqliteTable("chains", {
   statsAvailable: integer("stats_available", { mode: "boolean" }),
   /** The log range size the last sync ended with (within the endpoint's cap): the next one starts there. */
   rangeSize: integer("range_size"),
+  /**
+   * The timestamp of the block before from_block (null: from block 0, or not read yet): a bid whose
+   * deletedAt is at or before it was deleted before the index starts (no log of it is indexed).
+   */
+  fromParentTime: integer("from_parent_time"),
+  /**
+   * The one-time scan of bid logs that a database indexed before 1.2 needs: the next block to scan
+   * and the last (the checkpoint it had); null when there is nothing to scan.
+   */
+  bidScanNext: integer("bid_scan_next"),
+  bidScanEnd: integer("bid_scan_end"),
 });
 
 /** Hashes of synced blocks near the head, to find the common ancestor after a reorg. */
@@ -76,7 +87,11 @@ export const modelNames = sqliteTable(
   (t) => [primaryKey({ columns: [t.chainId, t.modelRef] })],
 );
 
-/** Bids are immutable once created: read once, kept forever. */
+/**
+ * The known bids of each chain (SPEC.md 1.2: named by an indexed MarketplaceBidPosted log or by an
+ * indexed session), read once (getBid): a bid's provider, model, price and createdAt never change;
+ * its deletedAt is read again when a MarketplaceBidDeleted log names it.
+ */
 export const bids = sqliteTable(
   "bids",
   {
@@ -88,8 +103,34 @@ export const bids = sqliteTable(
     modelRef: integer("model_ref"),
     /** Wei of MOR per second (uint256, decimal text). */
     pricePerSecond: text("price_per_second"),
+    /** getBid's createdAt; null: read before 1.2 (the next sync reads it again). */
+    createdAt: integer("created_at"),
+    /**
+     * getBid's deletedAt as last read (0: standing then). It counts at the last synced block when
+     * the bid's deletion log is indexed (bid_deletions), or when it is before the index's first block.
+     */
+    deletedAt: integer("deleted_at"),
+    /** Block of the bid's indexed MarketplaceBidPosted log; null: known from a session only. */
+    postedBlock: integer("posted_block"),
   },
   (t) => [uniqueIndex("bids_chain_bid").on(t.chainId, t.bidId)],
+);
+
+/**
+ * Indexed MarketplaceBidDeleted logs, by the bid they name, whether the index knows that bid yet or
+ * not (a bid posted before the index starts becomes known when a session of it closes).
+ */
+export const bidDeletions = sqliteTable(
+  "bid_deletions",
+  {
+    chainId: integer("chain_id").notNull(),
+    bidId: text("bid_id").notNull(),
+    blockNumber: integer("block_number").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.bidId] }),
+    index("bid_deletions_block").on(t.chainId, t.blockNumber),
+  ],
 );
 
 /** Sessions whose SessionOpened log was indexed. */

@@ -1,6 +1,7 @@
 import type { IndexedFunction } from "../chain/abi.js";
 import type { ReceiptKind } from "../chain/classifyReceipt.js";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
+import type { BidState } from "../chain/readBids.js";
 import type { Pair, PairCounters } from "../chain/readPairStats.js";
 
 /*
@@ -60,7 +61,11 @@ export type CloseRow = {
   state?: CloseState;
 };
 
-export type NewBid = { bidId: string; state?: { provider: string; modelId: string; pricePerSecond: bigint } };
+/** A bid as getBid returned it; no state: the call failed (reverted, or returned nonsense). */
+export type NewBid = { bidId: string; state?: BidState };
+
+/** A bid log of the range: the bid it names and its block. */
+export type BidLogRow = { bidId: string; blockNumber: number };
 
 export type AnomalyRow = { kind: string; key: string; blockNumber: number; detail?: string };
 
@@ -100,8 +105,19 @@ export type RangeCommit = {
   end: BlockHeader;
   /** Hashes of blocks inside the range kept for reorg detection (the end's is always kept). */
   headers: BlockHeader[];
-  /** Bids named for the first time: read once, kept forever. */
+  /** Bids named for the first time (by a session or a MarketplaceBidPosted log): read once, kept. */
   bids: NewBid[];
+  /** Stored bids read again: a MarketplaceBidDeleted log of the range names them (their deletedAt). */
+  refreshed: NewBid[];
+  /** The range's MarketplaceBidPosted logs: the bids they name are known bids (SPEC.md 1.2). */
+  posted: BidLogRow[];
+  /** The range's MarketplaceBidDeleted logs, whether the index knows their bid yet or not. */
+  deleted: BidLogRow[];
+  /**
+   * The timestamp of the block before the range, given with a chain's first range: a bid deleted
+   * before the index starts has a deletedAt at or before it (its log is not indexed).
+   */
+  parentTime?: number | undefined;
   opens: OpenRow[];
   closes: CloseRow[];
   anomalies: AnomalyRow[];
@@ -128,8 +144,11 @@ export type SyncStore = {
   readonly chainId: number;
   /** Where the sync stands; undefined before the first committed range. */
   checkpoint(): Checkpoint | undefined;
-  /** Bids already stored: never read again. */
-  knownBidIds(): Set<string>;
+  /**
+   * Bids already stored (never read again unless a deletion names them), each with whether it
+   * stands as last read (deletedAt 0).
+   */
+  knownBids(): Map<string, boolean>;
   /** Writes one range with its checkpoint in one transaction. */
   commitRange(commit: RangeCommit): void;
   /** Stored block hashes at or below `atOrBelow`, newest first. */
@@ -138,7 +157,7 @@ export type SyncStore = {
   rollbackTo(ancestor: BlockHeader | undefined): void;
   /** Drops block hashes below this block. */
   pruneBlocks(belowNumber: number): void;
-  /** Models that this chain's bids name. */
+  /** Models that the bids name, on any chain: their names are read on every chain. */
   modelIds(): string[];
   saveModelNames(names: ModelNameRow[]): void;
   /** Closes a 1.0 database holds without the 1.1 figures (at most `limit`). */
@@ -161,6 +180,25 @@ export type SyncStore = {
    * on, what the index holds was read through the code that block brought. Undefined: no such run.
    */
   firstBlockReadAfter(block: number): number | undefined;
+  /** Bids a 1.1 database holds without createdAt and deletedAt (at most `limit`): read again. */
+  bidsToRefill(limit: number): string[];
+  /** Their state as read again; a failed read leaves createdAt 0 (never an offer). */
+  saveRefilledBids(bids: NewBid[]): void;
+  /** The one-time scan of the bid logs below the checkpoint of a database indexed before 1.2. */
+  bidScan(): BidScan | undefined;
+  /** Writes one scanned range's bid logs and bids with the scan's progress, in one transaction. */
+  commitBidScan(commit: BidScanCommit): void;
+};
+
+/** What a database indexed before 1.2 still has to scan for bid logs: [next, end]. */
+export type BidScan = { next: number; end: number };
+
+/** One range of the bid scan: its bid logs, the bids they name, and where the scan stands after it. */
+export type BidScanCommit = Pick<RangeCommit, "bids" | "refreshed" | "posted" | "deleted" | "anomalies"> & {
+  /** The scan's next block (past `end`: done). */
+  next: number;
+  /** The timestamp of the block before the scan's first range (given with it). */
+  parentTime?: number | undefined;
 };
 
 /** The database as the sync of several chains sees it. */

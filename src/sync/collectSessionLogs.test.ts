@@ -1,7 +1,15 @@
 import { encodeAbiParameters, getAddress, toFunctionSelector, zeroAddress } from "viem";
 import { describe, expect, test } from "vitest";
-import { diamondCutEvent, diamondCutTopic, sessionClosedTopic, sessionOpenedTopic } from "../chain/abi.js";
+import {
+  bidDeletedTopic,
+  bidPostedTopic,
+  diamondCutEvent,
+  diamondCutTopic,
+  sessionClosedTopic,
+  sessionOpenedTopic,
+} from "../chain/abi.js";
 import type { RawLog } from "../chain/createLogFetcher.js";
+import { bidIdOf } from "../chain/parseBidLog.js";
 import { TransientError } from "../errors/BaseError.js";
 import { collectSessionLogs } from "./collectSessionLogs.js";
 
@@ -66,6 +74,7 @@ describe("collectSessionLogs", () => {
         [word(2), sessionLog(12, 4, "opened", 2)],
       ]),
       closes: new Map([[word(1), sessionLog(15, 0, "closed", 1)]]),
+      bids: [],
       logs: 5,
       anomalies: [],
       cuts: [],
@@ -108,6 +117,32 @@ describe("collectSessionLogs", () => {
     ]);
     const hashes = new Map([[12, hashOf(99)]]);
     expect(() => collectSessionLogs([cutLog(12, 0)], { ...range, hashes })).toThrow(TransientError);
+  });
+
+  test("behavior: bid logs beside the session logs, in chain order, each with the bid it names", () => {
+    const bidLog = (block: number, logIndex: number, topic: string, nonce: number): RawLog => ({
+      ...raw(block, logIndex, "opened", 0),
+      topics: [topic, `0x${provider.slice(2).toLowerCase().padStart(64, "0")}`, word(0x3)],
+      data: word(nonce),
+    });
+    const collected = collectSessionLogs(
+      [
+        bidLog(14, 1, bidPostedTopic, 1),
+        bidLog(14, 0, bidDeletedTopic, 0),
+        raw(12, 0, "opened", 1),
+        bidLog(11, 0, bidPostedTopic, 0),
+        bidLog(11, 0, bidPostedTopic, 0),
+      ],
+      range,
+    );
+    const bid = (nonce: number) => bidIdOf(provider, word(0x3), BigInt(nonce));
+    expect(collected.bids.map((log) => [log.event, log.bidId, log.blockNumber])).toEqual([
+      ["posted", bid(0), 11],
+      ["deleted", bid(0), 14],
+      ["posted", bid(1), 14],
+    ]);
+    expect([...collected.opens.keys()]).toEqual([word(1)]);
+    expect(collected.logs).toBe(4);
   });
 
   test("behavior: logs returned twice or outside the range are dropped", () => {

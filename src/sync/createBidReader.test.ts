@@ -1,34 +1,41 @@
 import { describe, expect, test } from "vitest";
-import type { BidRead } from "../chain/readBids.js";
+import type { BidRead, BidState } from "../chain/readBids.js";
 import { createBidReader } from "./createBidReader.js";
 
-const state = (n: number) => ({
+const state = (n: number, deletedAt = 0): BidState => ({
   provider: `0x${"0".repeat(39)}${n}`,
   modelId: `0x${"0".repeat(63)}${n}`,
   pricePerSecond: BigInt(n),
+  createdAt: 1_000 + n,
+  deletedAt,
 });
 
-/** getBid over bids "a", "b" and "c" ("c" reverts); each call recorded, answered when released. */
-function fakeReadBids() {
+const none = new Map<string, number>();
+const quick = { attempts: 3, delay: { baseMs: 1, growth: "linear" as const } };
+
+/**
+ * getBid over bids "a", "b" and "c" ("c" reverts; "d" is deleted at 2000, after `lag` reads that
+ * still show it standing); each call recorded, answered when released (or at once with `auto`).
+ */
+function fakeReadBids(options: { auto?: boolean; lag?: number } = {}) {
   const calls: string[][] = [];
   const releases: Array<() => void> = [];
+  let lag = options.lag ?? 0;
+  const answer = (ids: readonly string[]) =>
+    new Map(
+      ids
+        .filter((id) => id !== "missing")
+        .map((id): [string, BidRead] => {
+          if (id === "c") return [id, { ok: false, error: "reverted" }];
+          if (id === "d") return [id, { ok: true, state: state(4, lag-- > 0 ? 0 : 2_000) }];
+          return [id, { ok: true, state: state(id === "a" ? 1 : 2) }];
+        }),
+    );
   const readBids = (ids: readonly string[]) => {
     calls.push([...ids]);
+    if (options.auto) return Promise.resolve(answer(ids));
     return new Promise<Map<string, BidRead>>((resolve) => {
-      releases.push(() =>
-        resolve(
-          new Map(
-            ids
-              .filter((id) => id !== "missing")
-              .map((id): [string, BidRead] => [
-                id,
-                id === "c"
-                  ? { ok: false, error: "reverted" }
-                  : { ok: true, state: state(id === "a" ? 1 : 2) },
-              ]),
-          ),
-        ),
-      );
+      releases.push(() => resolve(answer(ids)));
     });
   };
   const releaseAll = () => {
@@ -40,48 +47,102 @@ function fakeReadBids() {
 describe("createBidReader", () => {
   test("default: the bids not stored yet, read in one batch, each once; a failed read is a bid without state", async () => {
     const fake = fakeReadBids();
-    const reader = createBidReader(fake.readBids, new Set(["b"]));
-    const result = reader.newBids(["a", "b", "c", "a", "missing"]);
+    const reader = createBidReader(fake.readBids, new Map([["b", true]]));
+    const result = reader.read(["a", "b", "c", "a", "missing"], none, true);
     fake.releaseAll();
-    expect(await result).toStrictEqual([
-      { bidId: "a", state: state(1) },
-      { bidId: "c" },
-      { bidId: "missing" },
-    ]);
+    expect(await result).toStrictEqual({
+      bids: [{ bidId: "a", state: state(1) }, { bidId: "c" }, { bidId: "missing" }],
+      refreshed: [],
+      anomalies: [],
+    });
     expect(fake.calls).toEqual([["a", "c", "missing"]]);
   });
 
   test("behavior: ranges in flight naming the same bid share its one read", async () => {
     const fake = fakeReadBids();
-    const reader = createBidReader(fake.readBids, new Set());
-    const first = reader.newBids(["a"]);
-    const second = reader.newBids(["a", "b"]);
-    const third = reader.newBids(["b", "a"]);
+    const reader = createBidReader(fake.readBids, new Map());
+    const first = reader.read(["a"], none, false);
+    const second = reader.read(["a", "b"], none, false);
+    const third = reader.read(["b", "a"], none, false);
     fake.releaseAll();
-    expect(await first).toEqual([{ bidId: "a", state: state(1) }]);
-    expect(await second).toEqual([
+    expect((await first).bids).toEqual([{ bidId: "a", state: state(1) }]);
+    expect((await second).bids).toEqual([
       { bidId: "a", state: state(1) },
       { bidId: "b", state: state(2) },
     ]);
-    expect((await third).map((bid) => bid.bidId)).toEqual(["b", "a"]);
+    expect((await third).bids.map((bid) => bid.bidId)).toEqual(["b", "a"]);
     expect(fake.calls).toEqual([["a"], ["b"]]);
   });
 
   test("behavior: a bid stored by a committed range is never asked for again", async () => {
     const fake = fakeReadBids();
-    const reader = createBidReader(fake.readBids, new Set());
-    const first = reader.newBids(["a", "c"]);
+    const reader = createBidReader(fake.readBids, new Map());
+    const first = reader.read(["a", "c"], none, false);
     fake.releaseAll();
     reader.stored(await first);
-    expect(await reader.newBids(["a", "c"])).toEqual([]);
+    expect((await reader.read(["a", "c"], none, false)).bids).toEqual([]);
     expect(fake.calls).toEqual([["a", "c"]]);
+  });
+
+  test("behavior: a deletion reads again the stored bids that stood, with the new ones in one batch", async () => {
+    const fake = fakeReadBids({ auto: true });
+    const reader = createBidReader(
+      fake.readBids,
+      new Map([
+        ["d", true],
+        ["b", false],
+      ]),
+    );
+    const deleted = new Map([
+      ["d", 70],
+      ["b", 71],
+      ["unknown", 72],
+    ]);
+    expect(await reader.read(["a"], deleted, true)).toEqual({
+      bids: [{ bidId: "a", state: state(1) }],
+      refreshed: [{ bidId: "d", state: state(4, 2_000) }],
+      anomalies: [],
+    });
+    // "b" was deleted when last read, "unknown" is no known bid: neither is read.
+    expect(fake.calls).toEqual([["a", "d"]]);
+    // Without `refresh` (the reads of a range's sessions' bids), nothing is read again.
+    expect((await reader.read([], deleted, false)).refreshed).toEqual([]);
+  });
+
+  test("behavior: a bid another range is reading is read again when a later range deletes it", async () => {
+    const fake = fakeReadBids();
+    const reader = createBidReader(fake.readBids, new Map());
+    const first = reader.read(["d"], none, true);
+    const second = reader.read([], new Map([["d", 90]]), true);
+    fake.releaseAll();
+    await first;
+    expect((await second).refreshed.map((bid) => bid.bidId)).toEqual(["d"]);
+    expect(fake.calls).toEqual([["d"], ["d"]]);
+  });
+
+  test("behavior: a read that still shows a deleted bid standing is read again until it does not", async () => {
+    const fake = fakeReadBids({ auto: true, lag: 2 });
+    const reader = createBidReader(fake.readBids, new Map([["d", true]]), { retry: quick });
+    const result = await reader.read([], new Map([["d", 80]]), true);
+    expect(result.refreshed).toEqual([{ bidId: "d", state: state(4, 2_000) }]);
+    expect(result.anomalies).toEqual([]);
+    expect(fake.calls).toEqual([["d"], ["d"], ["d"]]);
+  });
+
+  test("error: a read that never catches up is kept as read and counted as an inconsistent bid", async () => {
+    const fake = fakeReadBids({ auto: true, lag: 10 });
+    const reader = createBidReader(fake.readBids, new Map(), { retry: quick });
+    const result = await reader.read(["d"], new Map([["d", 80]]), true);
+    expect(result.bids).toEqual([{ bidId: "d", state: state(4, 0) }]);
+    expect(result.anomalies).toEqual([{ kind: "inconsistent-bid", key: "d", blockNumber: 80 }]);
+    expect(fake.calls).toHaveLength(3);
   });
 
   test("error: a failed batch fails every range waiting for it", async () => {
     const reader = createBidReader(async () => {
       throw new Error("endpoint down");
-    }, new Set());
-    await expect(reader.newBids(["a"])).rejects.toThrow("endpoint down");
-    await expect(reader.newBids(["a", "b"])).rejects.toThrow("endpoint down");
+    }, new Map());
+    await expect(reader.read(["a"], none, false)).rejects.toThrow("endpoint down");
+    await expect(reader.read(["a", "b"], none, false)).rejects.toThrow("endpoint down");
   });
 });

@@ -1,50 +1,122 @@
 import type { BidRead } from "../chain/readBids.js";
-import type { NewBid } from "./SyncStore.js";
+import { type RetryPolicy, retryPolicies } from "../chain/retryPolicies.js";
+import type { Logger } from "../log/createLogger.js";
+import { withRetry } from "../util/withRetry.js";
+import type { AnomalyRow, NewBid } from "./SyncStore.js";
+
+type ReadBids = (ids: readonly string[]) => Promise<Map<string, BidRead>>;
+
+/** The bids a range read: new ones, stored ones read again for their deletion, and what lagged. */
+export type BidReads = { bids: NewBid[]; refreshed: NewBid[]; anomalies: AnomalyRow[] };
 
 export type BidReader = {
   /**
-   * The bids among `bidIds` that the store does not hold yet, read (getBid) once per run
-   * however many ranges in flight name them.
+   * getBid for the bids among `named` that the store does not hold yet (each read once per run
+   * however many ranges in flight name them) and, when `refresh` is set, for the bids that
+   * `deleted` names (MarketplaceBidDeleted logs of the range, by block) which the store holds as
+   * standing or another range is reading: their deletedAt. A read that still shows a bid of
+   * `deleted` standing lags behind its log: it is read again (retryPolicies.laggingSession), then
+   * kept as read and counted as an inconsistent bid.
    */
-  newBids(bidIds: Iterable<string>): Promise<NewBid[]>;
-  /** Bids now stored (a committed range held them): never asked for again. */
-  stored(bids: readonly NewBid[]): void;
+  read(named: Iterable<string>, deleted: ReadonlyMap<string, number>, refresh: boolean): Promise<BidReads>;
+  /** Bids now stored (a committed range held them): new ones are never asked for again. */
+  stored(reads: Pick<BidReads, "bids" | "refreshed">): void;
 };
 
-/** Bid reads for one run of one chain's follower; `stored` holds the bids of earlier runs. */
+/**
+ * Bid reads for one run of one chain's follower (or of the bid scan); `known` holds the bids of
+ * earlier runs, each with whether it stood when last read.
+ */
 export function createBidReader(
-  readBids: (ids: readonly string[]) => Promise<Map<string, BidRead>>,
-  stored: Set<string>,
+  readBids: ReadBids,
+  known: Map<string, boolean>,
+  options: { logger?: Logger; retry?: RetryPolicy } = {},
 ): BidReader {
+  const retry = options.retry ?? retryPolicies.laggingSession;
   const inFlight = new Map<string, Promise<BidRead>>();
+
+  /** One batch for the new bids (shared with later ranges) and the ones read again (not shared). */
+  const start = (fresh: readonly string[], again: readonly string[]): Map<string, Promise<BidRead>> => {
+    const reads = new Map<string, Promise<BidRead>>();
+    if (fresh.length + again.length === 0) return reads;
+    const batch = readBids([...fresh, ...again]);
+    const one = (id: string) =>
+      batch.then((all): BidRead => all.get(id) ?? { ok: false, error: "no result" });
+    for (const id of fresh) {
+      const read = one(id);
+      inFlight.set(id, read);
+      // A read that failed is forgotten: the range that asked is read again (on another endpoint
+      // of a pool) and asks again.
+      read.catch(() => {
+        if (inFlight.get(id) === read) inFlight.delete(id);
+      });
+    }
+    for (const id of again) reads.set(id, one(id));
+    return reads;
+  };
+
   return {
-    async newBids(bidIds) {
-      const wanted = [...new Set(bidIds)].filter((id) => !stored.has(id));
-      const missing = wanted.filter((id) => !inFlight.has(id));
-      if (missing.length > 0) {
-        const batch = readBids(missing);
-        for (const id of missing) {
-          const read = batch.then((reads): BidRead => reads.get(id) ?? { ok: false, error: "no result" });
-          inFlight.set(id, read);
-          // A read that failed is forgotten: the range that asked is read again (on another
-          // endpoint of a pool) and asks again.
-          read.catch(() => {
-            if (inFlight.get(id) === read) inFlight.delete(id);
-          });
-        }
-      }
-      return Promise.all(
-        wanted.map(async (bidId): Promise<NewBid> => {
-          const read = await (inFlight.get(bidId) as Promise<BidRead>);
-          return read.ok ? { bidId, state: read.state } : { bidId };
+    async read(named, deleted, refresh) {
+      const wanted = [...new Set(named)].filter((id) => !known.has(id));
+      const wantedSet = new Set(wanted);
+      const again = refresh
+        ? [...deleted.keys()].filter(
+            (id) => !wantedSet.has(id) && (known.get(id) === true || inFlight.has(id)),
+          )
+        : [];
+      const reads = start(
+        wanted.filter((id) => !inFlight.has(id)),
+        again,
+      );
+      for (const id of wanted) reads.set(id, inFlight.get(id) as Promise<BidRead>);
+      const settled = new Map<string, BidRead>();
+      await Promise.all(
+        [...reads].map(async ([id, read]) => {
+          settled.set(id, await read);
         }),
       );
+      // A read that shows a bid standing although the range holds its deletion lags behind.
+      const lags = (id: string) => {
+        const read = settled.get(id);
+        return (
+          deleted.has(id) && read?.ok === true && read.state.createdAt !== 0 && read.state.deletedAt === 0
+        );
+      };
+      const anomalies: AnomalyRow[] = [];
+      // The first read is the policy's first attempt: the others follow its delays.
+      let lagging = [...settled.keys()].filter(lags);
+      if (lagging.length > 0) {
+        lagging = await withRetry(
+          async (attempt) => {
+            if (attempt === 1) return lagging;
+            const reads = await readBids(lagging);
+            for (const id of lagging) {
+              const read = reads.get(id);
+              if (read) settled.set(id, read);
+            }
+            return lagging.filter(lags);
+          },
+          { ...retry, retryAnswer: (still) => still.length > 0 },
+        );
+      }
+      if (lagging.length > 0) {
+        for (const id of lagging) {
+          options.logger?.warn("a bid's state disagrees with its deletion log; kept as read", { bid: id });
+          anomalies.push({ kind: "inconsistent-bid", key: id, blockNumber: deleted.get(id) as number });
+        }
+      }
+      const bidOf = (id: string): NewBid => {
+        const read = settled.get(id) as BidRead;
+        return read.ok ? { bidId: id, state: read.state } : { bidId: id };
+      };
+      return { bids: wanted.map(bidOf), refreshed: again.map(bidOf), anomalies };
     },
-    stored(bids) {
+    stored({ bids, refreshed }) {
       for (const bid of bids) {
-        stored.add(bid.bidId);
+        known.set(bid.bidId, bid.state?.deletedAt === 0);
         inFlight.delete(bid.bidId);
       }
+      for (const bid of refreshed) if (bid.state) known.set(bid.bidId, bid.state.deletedAt === 0);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { LogFetcher } from "../chain/createLogFetcher.js";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
 import type { CutLog } from "../chain/parseCutLog.js";
 import type { Logger } from "../log/createLogger.js";
+import { bidLogRows } from "./bidLogRows.js";
 import { buildRangeRows } from "./buildRangeRows.js";
 import { collectSessionLogs } from "./collectSessionLogs.js";
 import type { BidReader } from "./createBidReader.js";
@@ -34,7 +35,9 @@ export type RangeReaderParts = {
 
 /**
  * Everything one block range contributes, read and not yet written: its session logs, the state
- * of every session they name, the bids not yet stored, and the hashes to check reorgs against.
+ * of every session they name, its bid logs, the bids not yet stored (named by a session or a
+ * posted bid), the stored bids its deletions name read again, and the hashes to check reorgs
+ * against.
  */
 export function createRangeReader(parts: RangeReaderParts): RangeReader {
   const { identity, logger } = parts;
@@ -50,10 +53,23 @@ export function createRangeReader(parts: RangeReaderParts): RangeReader {
       ...headers.map((h) => [h.number, h.hash] as const),
     ]);
     const collected = collectSessionLogs(rawLogs, { contract: identity.contract, from, to, hashes });
-    const { states, anomalies: readAnomalies } = await parts.sessions.read(collected.opens, collected.closes);
+    const { posted, deleted } = bidLogRows(collected.bids);
+    const deletedBlocks = new Map(deleted.map((row) => [row.bidId, row.blockNumber]));
+    // The bids the range's bid logs name are read along with its sessions (one request); those of
+    // its sessions after them.
+    const [{ states, anomalies: readAnomalies }, logged] = await Promise.all([
+      parts.sessions.read(collected.opens, collected.closes),
+      parts.bids.read(
+        posted.map((row) => row.bidId),
+        deletedBlocks,
+        true,
+      ),
+    ]);
+    const postedIds = new Set(posted.map((row) => row.bidId));
     const bidIds: string[] = [];
-    for (const read of states.values()) if (read.ok) bidIds.push(read.state.bidId);
-    const bids = await parts.bids.newBids(bidIds);
+    for (const read of states.values())
+      if (read.ok && !postedIds.has(read.state.bidId)) bidIds.push(read.state.bidId);
+    const named = await parts.bids.read(bidIds, deletedBlocks, false);
     const rows = buildRangeRows(collected.opens, collected.closes, states);
     for (const { sessionId, reason } of rows.malformed)
       logger.debug("malformed receipt", { session: sessionId, reason });
@@ -62,10 +78,20 @@ export function createRangeReader(parts: RangeReaderParts): RangeReader {
         identity,
         end,
         headers,
-        bids,
+        bids: [...logged.bids, ...named.bids],
+        refreshed: logged.refreshed,
+        posted,
+        deleted,
+        parentTime: parent?.timestamp,
         opens: rows.opens,
         closes: rows.closes,
-        anomalies: [...collected.anomalies, ...readAnomalies, ...rows.anomalies],
+        anomalies: [
+          ...collected.anomalies,
+          ...readAnomalies,
+          ...logged.anomalies,
+          ...named.anomalies,
+          ...rows.anomalies,
+        ],
       },
       parent,
       logs: collected.logs,

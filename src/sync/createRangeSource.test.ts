@@ -47,7 +47,7 @@ const source = (pool: ChainPool) =>
     identity: { chainId: 1, contract: "0xc", fromBlock: 0, creationBlock: undefined },
     initialRangeSize: 10,
     hashWindowStart: 1_000,
-    knownBids: new Set(),
+    knownBids: new Map(),
     logger: silentLogger,
   });
 

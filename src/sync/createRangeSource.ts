@@ -4,7 +4,7 @@ import type { SessionState } from "../chain/readSessions.js";
 import type { RetryPolicy } from "../chain/retryPolicies.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
-import { type BidReader, createBidReader } from "./createBidReader.js";
+import { type BidReader, type BidReads, createBidReader } from "./createBidReader.js";
 import { createRangeReader, type RangeReader, type RangeResult } from "./createRangeReader.js";
 import { createSessionStateReader } from "./createSessionStateReader.js";
 import type { ChainIdentity, NewBid } from "./SyncStore.js";
@@ -27,8 +27,8 @@ export type RangeSource = {
     range: { from: number; result: ServedRange },
     following?: ReadonlyArray<Promise<ServedRange>>,
   ): Promise<void>;
-  /** Bids now stored: never asked for again. */
-  stored(bids: readonly NewBid[]): void;
+  /** Bids now stored (a committed range held them): new ones are never asked for again. */
+  stored(reads: Pick<BidReads, "bids" | "refreshed">): void;
   /** The range size to start the chain's next run with: the largest an endpoint has reached. */
   readonly rangeSize: number;
   /** Ranges to keep in flight: four per endpoint. */
@@ -40,8 +40,8 @@ export type RangeSourceOptions = {
   initialRangeSize: number | undefined;
   /** Blocks from here on keep their hash, for reorg detection. */
   hashWindowStart: number;
-  /** Bids the store holds: never read again. */
-  knownBids: Set<string>;
+  /** Bids the store holds, each with whether it stood when last read. */
+  knownBids: Map<string, boolean>;
   sessionRetry?: RetryPolicy;
   logger: Logger;
 };
@@ -63,7 +63,10 @@ export function createRangeSource(pool: ChainPool, options: RangeSourceOptions):
     const { view } = member;
     const initialRangeSize = options.initialRangeSize;
     const logs = view.createLogFetcher(initialRangeSize ? { initialRangeSize } : {});
-    const bids = createBidReader((ids) => view.readBids(ids), options.knownBids);
+    const bids = createBidReader((ids) => view.readBids(ids), options.knownBids, {
+      logger,
+      ...(options.sessionRetry ? { retry: options.sessionRetry } : {}),
+    });
     const sessions = createSessionStateReader((ids) => view.readSessions(ids), {
       logger,
       closedAhead,
@@ -121,8 +124,8 @@ export function createRangeSource(pool: ChainPool, options: RangeSourceOptions):
         confirmedThrough = result.commit.end.number;
       }
     },
-    stored(bids) {
-      for (const reader of readers.values()) reader.bids.stored(bids);
+    stored(reads) {
+      for (const reader of readers.values()) reader.bids.stored(reads);
     },
     get rangeSize() {
       const sizes = [...readers.values()].map((reader) => reader.logs.rangeSize);

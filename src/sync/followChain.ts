@@ -38,7 +38,7 @@ export type FollowOptions = {
   initialRangeSize?: number;
   /** Called with the target right before the first ranges are asked for, in the same tick (one request). */
   beforeRanges?: (target: number) => void;
-  /** Re-reads of a session state that lags behind its log: default retryPolicies.laggingSession. */
+  /** Re-reads of a session or bid state that lags behind its log: default retryPolicies.laggingSession. */
   sessionRetry?: RetryPolicy;
 };
 
@@ -181,7 +181,7 @@ export async function followChain(
     },
     initialRangeSize,
     hashWindowStart: Math.max(start, targetBlock - hashWindow + 1),
-    knownBids: store.knownBidIds(),
+    knownBids: store.knownBids(),
     ...(options.sessionRetry ? { sessionRetry: options.sessionRetry } : {}),
     logger,
   });
@@ -240,7 +240,7 @@ export async function followChain(
       // The run's first range records the head it reads the contract at (reviewCuts.ts).
       if (range.from === start) result.commit.run = { firstBlock: start, head };
       store.commitRange(result.commit);
-      ranges.stored(result.commit.bids);
+      ranges.stored(result.commit);
       tip = result.commit.end.hash;
       summary.toBlock = range.to;
       summary.blocksSynced += range.to - range.from + 1;

@@ -2,23 +2,31 @@ import type { ChainView } from "../chain/ChainView.js";
 import type { Logger } from "../log/createLogger.js";
 import { type FollowOptions, type FollowSummary, type FollowTarget, followChain } from "./followChain.js";
 import { type EarlyAuditRead, readAuditCounters, startAuditRead } from "./readAuditCounters.js";
+import { refillBids } from "./refillBids.js";
 import { refillCloses } from "./refillCloses.js";
 import { refreshModelNames, startNameRead } from "./refreshModelNames.js";
 import type { SyncStore } from "./SyncStore.js";
+import { type BidScanSummary, scanBidLogs } from "./scanBidLogs.js";
 
 export type ChainSyncSummary = FollowSummary & {
   /** Models named by this chain's bids, their names read again. */
   models: number;
   /** Closes of a 1.0 database read again for the 1.1 figures. */
   refilled: number;
+  /** Bids of a 1.1 database read again for their creation and deletion times. */
+  bidsRefilled: number;
+  /** The one-time scan of bid logs of a database indexed before 1.2 (its blocks below the checkpoint). */
+  bidScan: BidScanSummary;
   /** The contract's own counters: read at the last synced block (or still those of it), or not available there. */
   audit: "read" | "unavailable" | "nothing to read" | "unchanged";
 };
 
 /**
- * One chain's part of a sync: the closes a 1.0 database left without the 1.1 figures, the logs
- * from the checkpoint to the target, every model's current name, and the contract's counters at
- * the last synced block (for audit.json); then when this run ended, for meta.json.
+ * One chain's part of a sync: the closes a 1.0 database left without the 1.1 figures and the bids
+ * a 1.1 database left without their times, the logs from the checkpoint to the target, the bid
+ * logs a database indexed before 1.2 never asked for (a one-time scan, after the new blocks),
+ * every model's current name, and the contract's counters at the last synced block (for
+ * audit.json); then when this run ended, for meta.json.
  */
 export async function syncChain(
   store: SyncStore,
@@ -27,6 +35,7 @@ export async function syncChain(
   options: FollowOptions & { logger: Logger; now: () => number },
 ): Promise<ChainSyncSummary> {
   const refilled = await refillCloses(store, (ids) => chain.readSessions(ids), options.logger);
+  const bidsRefilled = await refillBids(store, (ids) => chain.readBids(ids), options.logger);
   const readNames = (ids: readonly string[]) => chain.readModelNames(ids);
   // Asked now, they travel with the follower's first request (the reorg check); the counters of
   // the known pairs travel with its first ranges. A run that finds nothing new makes no request
@@ -46,6 +55,19 @@ export async function syncChain(
       target: followed.target,
     });
   }
+  const bidScan: BidScanSummary = followed.complete
+    ? await scanBidLogs(store, chain, {
+        logger: options.logger,
+        ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
+        ...(options.prefetch !== undefined ? { prefetch: options.prefetch } : {}),
+        ...(options.sessionRetry ? { retry: options.sessionRetry } : {}),
+      })
+    : { blocks: 0, logs: 0, complete: store.bidScan() === undefined };
+  if (!bidScan.complete)
+    options.logger.warn("time limit reached during the bid log scan: the next run continues it", {
+      chain: target.chainId,
+      next: store.bidScan()?.next,
+    });
   const names = await refreshModelNames(store, readNames, options.logger, early);
   const audit = await readAuditCounters(store, chain, options.logger, earlyAudit);
   if (store.checkpoint())
@@ -54,5 +76,5 @@ export async function syncChain(
       syncedAt: options.now(),
       rangeSize: followed.rangeSize,
     });
-  return { ...followed, models: names.models, refilled, audit };
+  return { ...followed, models: names.models, refilled, bidsRefilled, bidScan, audit };
 }

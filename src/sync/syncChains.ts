@@ -30,7 +30,7 @@ export type SyncRunSummary = {
   chains: ChainRunSummary[];
   /** Chains the database holds that this run's configuration leaves out (kept, not published). */
   leftOut: number[];
-  /** False when the time limit stopped some chain before its target. */
+  /** False when the time limit stopped some chain before its target (or before its bid log scan ended). */
   complete: boolean;
   durationMs: number;
 };
@@ -95,7 +95,7 @@ export async function syncChains(
   return {
     chains: summaries,
     leftOut,
-    complete: summaries.every((summary) => summary.complete),
+    complete: summaries.every((summary) => summary.complete && summary.bidScan.complete),
     durationMs: Math.round(performance.now() - started),
   };
 }

@@ -52,12 +52,15 @@ describe("dashboard: leaderboards, filters, chains and the URL", () => {
     const standings = readApi<{ models: Standing[] }>(root, "models.json").models.filter(
       (m) => m.windows["30d"].sessions > 0,
     );
+    // Ties by sessions, then by the name the page shows ("(unnamed) 0x…" for a model without one).
+    const label = (m: Standing) => (m.name || `(unnamed) ${m.modelId.slice(0, 6)}…`).toLowerCase();
     const by = (key: keyof Totals, descending: boolean) =>
       [...standings]
         .sort(
           (a, b) =>
             (descending ? -1 : 1) * (a.windows["30d"][key] - b.windows["30d"][key]) ||
-            b.windows["30d"].sessions - a.windows["30d"].sessions,
+            b.windows["30d"].sessions - a.windows["30d"].sessions ||
+            (label(a) < label(b) ? -1 : label(a) > label(b) ? 1 : 0),
         )
         .map((m) => m.modelId);
     expect(await rowIds(page, "models-board")).toEqual(by("sessions", true));

@@ -84,6 +84,7 @@ describe("@mor-throughput/client, installed", () => {
       const daily = await api.rollup("daily");
       const meta = await api.meta();
       const chain = await api.chain(meta.chainId).summary();
+      const market = await api.market();
       const missing = await api.get("rollup/weekly.json").catch((error) => error);
       const [pinned, pinnedMeta] = await api.read((release) => Promise.all([release.summary(), release.meta()]));
       console.log(JSON.stringify({
@@ -91,6 +92,7 @@ describe("@mor-throughput/client, installed", () => {
         sessions: summary.all.sessions,
         days: daily.series.length,
         chainSessions: chain.all.sessions,
+        models: market.models.length,
         fresh: freshnessOf(meta, meta.asOf * 1000).stale === false,
         missing: [missing instanceof ThroughputClientError, missing.status],
         read: [pinned.all.sessions, pinnedMeta.releaseKey],
@@ -110,10 +112,11 @@ describe("@mor-throughput/client, installed", () => {
       JSON.parse(readFileSync(join(dir, "out", "api", "throughput", path), "utf8"));
     const meta = published("meta.json");
     expect(JSON.parse(esm.stdout)).toEqual({
-      apiVersion: "1.1.0",
+      apiVersion: "1.2.0",
       sessions: published("summary.json").all.sessions,
       days: published("rollup/daily.json").series.length,
       chainSessions: published(`chains/${meta.chainId}/summary.json`).all.sessions,
+      models: published("market.json").models.length,
       fresh: true,
       missing: [true, 404],
       read: [published("summary.json").all.sessions, meta.releaseKey],

@@ -101,6 +101,7 @@ describe("pipeline, end to end through the CLI", () => {
       [
         "audit.json",
         ...chainFiles.map((path) => `chains/31337/${path}`),
+        "market.json",
         "meta.json",
         "models.json",
         "openapi.json",
@@ -111,8 +112,10 @@ describe("pipeline, end to end through the CLI", () => {
           "bucket",
           "by-model-daily",
           "by-provider-daily",
+          "market",
           "meta",
           "models",
+          "pair-window",
           "providers",
           "rollup",
           "series-bucket",
@@ -186,7 +189,7 @@ describe("pipeline, end to end through the CLI", () => {
       chainId: 31337,
       toBlock: chain.lastBlock,
       asOf: endTime,
-      schemaVersion: "1.1.0",
+      schemaVersion: "1.2.0",
     });
 
     // A copy with a foreign bucket, a file that breaks its schema, one missing, one not JSON.

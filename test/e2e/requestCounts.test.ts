@@ -1,11 +1,22 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { getAddress, keccak256, stringToHex } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { generateHistory } from "../../src/devchain/generateHistory.js";
+import type { HistoryBid, HistorySession } from "../../src/devchain/history.js";
+import { postedBidId } from "../../src/devchain/postedBidId.js";
+import { writeHistory } from "../../src/devchain/writeHistory.js";
+import { signedClose } from "../../tooling/devchain/signedClose.js";
+import type { DevChain } from "../../tooling/devchain/startDevChain.js";
 import { startVirtualChain, type VirtualChain } from "../../tooling/virtualChain/startVirtualChain.js";
 import { paidEndpoint } from "../../tooling/virtualChain/virtualLimits.js";
 import { scenarioSpec } from "../../tooling/virtualChain/virtualScenarios.js";
+import { readPublishedJson } from "../support/readPublished.js";
+import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
+import { useDevChains } from "../support/useDevChains.js";
+import { useTempDir } from "../support/useTempDir.js";
 
 /**
  * What a run costs the endpoint, counted by a virtual chain: a cold run of a small chain, and a
@@ -81,4 +92,77 @@ describe("requests a run makes", () => {
       }
     },
   );
+});
+
+describe("requests an hourly run makes when bids change", () => {
+  const end = Date.UTC(2026, 4, 4, 12) / 1000;
+  const history = generateHistory({ seed: 61, days: 8, sessionsPerDay: 30, endTime: end });
+  const { plain, market } = useDevChains({ plain: [history], market: [history] });
+  const dir = useTempDir("mor-requests-bids-");
+
+  /** Sessions of the hour after the history, on a bid standing at its end. */
+  const pairOf = (b: HistoryBid) => `${b.provider}:${b.modelId}`;
+  const standing = history.bids.filter(
+    (b) =>
+      b.deletedAt === undefined &&
+      !history.bids.some((o) => pairOf(o) === pairOf(b) && (o.postedAt as number) > (b.postedAt as number)),
+  );
+  const [kept, reposted, withdrawn] = standing as [HistoryBid, HistoryBid, HistoryBid];
+  const hourSessions: HistorySession[] = Array.from({ length: 6 }, (_, k) => {
+    const sessionId = keccak256(stringToHex(`hourly session ${k}`));
+    return {
+      sessionId,
+      user: getAddress(`0x${"7".repeat(39)}${k}`),
+      bidId: kept.bidId,
+      stake: 10n ** 18n,
+      openedAt: end + 300 + k * 60,
+      endsAt: end + 3_000,
+      close: signedClose(sessionId, end + 1_500 + k * 60, 400, [100, 20]),
+    };
+  });
+  const hour = { ...history, sessions: [...history.sessions, ...hourSessions], endTime: end + 3_600 };
+  const nonce = history.bids.filter((b) => pairOf(b) === pairOf(reposted)).length;
+  const withBids = {
+    ...hour,
+    bids: [
+      ...history.bids.map((b) => (b === withdrawn ? { ...b, deletedAt: end + 2_400 } : b)),
+      {
+        ...reposted,
+        bidId: postedBidId(reposted.provider, reposted.modelId, nonce),
+        pricePerSecond: 123n,
+        postedAt: end + 1_200,
+      },
+    ],
+  };
+
+  test("behavior: a re-post and a withdrawal ride in the requests the hour's sessions make anyway", async () => {
+    type RunSummary = { sync: { chains: Array<{ rpc: { httpRequests: number }; sessionsClosed: number }> } };
+    const run = async (chain: DevChain, name: string) =>
+      parseJson<RunSummary>(
+        await runCli([
+          ...runArgs(chain, { db: join(dir, `${name}.sqlite`), out: join(dir, name) }),
+          "--json",
+        ]),
+      );
+    await run(plain, "plain");
+    await run(market, "market");
+    await writeHistory(plain.rpcUrl, plain.contract, hour);
+    await writeHistory(market.rpcUrl, market.contract, withBids);
+    const withoutBids = await run(plain, "plain");
+    const bidsChanged = await run(market, "market");
+    expect(bidsChanged.sync.chains[0]?.sessionsClosed).toBe(6);
+    expect(bidsChanged.sync.chains[0]?.rpc.httpRequests).toBeLessThanOrEqual(
+      withoutBids.sync.chains[0]?.rpc.httpRequests as number,
+    );
+    // And the market shows them: the re-posted bid replaced, the withdrawn one gone.
+    const offered = (
+      readPublishedJson(join(dir, "market"))["market.json"] as {
+        models: Array<{ providers: Array<{ offers: Array<{ bidId: string }> }> }>;
+      }
+    ).models.flatMap((m) => m.providers.flatMap((p) => p.offers.map((o) => o.bidId)));
+    expect(offered).toContain(postedBidId(reposted.provider, reposted.modelId, nonce));
+    expect(offered).not.toContain(reposted.bidId.toLowerCase());
+    expect(offered).not.toContain(withdrawn.bidId.toLowerCase());
+    expect(offered).toContain(kept.bidId.toLowerCase());
+  });
 });

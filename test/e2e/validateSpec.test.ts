@@ -185,6 +185,52 @@ describe("validate: the rules of SPEC.md", () => {
       /^chains\/31337\/summary\.json: missing$/,
     ],
     [
+      "market.json: models out of order",
+      (api) => {
+        const market = api.read("market.json");
+        market.models.reverse();
+        api.write("market.json", market);
+      },
+      /^market\.json: \/models\/1 \(0x[0-9a-f]{64}\) is out of order: sorted ascending, lowercase, expected$/,
+    ],
+    [
+      "market.json: an offer created after the as-of",
+      (api) => {
+        const market = api.read("market.json");
+        const pair = market.models.flatMap((m: Json) => m.providers).find((p: Json) => p.offers.length > 0);
+        pair.offers[pair.offers.length - 1].createdAt = market.asOf + 1;
+        api.write("market.json", market);
+      },
+      /^market\.json: \/models\/\d+\/providers\/\d+\/offers\/\d+: created at \d+, after the as-of \d+: not standing then$/,
+    ],
+    [
+      "market.json: a pair's windows not nested",
+      (api) => {
+        const market = api.read("market.json");
+        const pair = market.models[0].providers[0];
+        pair.windows["7d"].sessions = pair.windows["30d"].sessions + 1;
+        api.write("market.json", market);
+      },
+      /^market\.json: \/models\/0\/providers\/0\/windows: the 7d window is not inside the 30d window \(sessions \d+ > \d+\)$/,
+    ],
+    [
+      "market.json: a window with tokens but no earnedPerMillionTokens",
+      (api) => {
+        const market = api.read("market.json");
+        const pair = market.models
+          .flatMap((m: Json) => m.providers)
+          .find((p: Json) => p.windows.all.tokens > 0);
+        delete pair.windows.all.earnedPerMillionTokens;
+        api.write("market.json", market);
+      },
+      /^market\.json: \/models\/\d+\/providers\/\d+\/windows\/all: tokens \d+ but no earnedPerMillionTokens$/,
+    ],
+    [
+      "market.json under a chain's folder",
+      (api) => api.write("chains/31337/market.json", api.read("market.json")),
+      /^chains\/31337\/market\.json: published at the top level only \(SPEC\.md\)$/,
+    ],
+    [
       "a publication without its dashboard",
       (api) => rmSync(join(api.root, "..", "..", "index.html")),
       /^index\.html: missing \(the dashboard is part of a publication\)$/,
@@ -223,6 +269,19 @@ describe("validate: the rules of SPEC.md", () => {
         api.write("rollup/daily.json", daily);
       },
       /^rollup\/by-provider-daily\.json: the providers' day \d+ does not add up to the daily rollup's \(tokens \d+ ≠ \d+\)$/,
+    ],
+    [
+      "a model's pairs that do not add up to its models.json item",
+      (api) => {
+        const market = api.read("market.json");
+        const model = market.models.find((m: Json) =>
+          m.providers.some((p: Json) => p.windows.all.sessions > 1),
+        );
+        const pair = model.providers.find((p: Json) => p.windows.all.sessions > 1);
+        pair.windows.all.sessions -= 1;
+        api.write("market.json", market);
+      },
+      /^market\.json: \/models\/\d+ \(0x[0-9a-f]{64}\): its pairs' all windows do not add up to models\.json's \(sessions \d+ ≠ \d+\)$/,
     ],
     [
       "a one-chain publication whose chain folder differs from the top level",

@@ -60,7 +60,7 @@ async function backfill(pool: EndpointPool) {
     },
     initialRangeSize: 1,
     hashWindowStart: spec.head + 1,
-    knownBids: new Set(),
+    knownBids: new Map(),
     logger: silentLogger,
   });
   const blocks = new Map<number, number>();

@@ -9,7 +9,14 @@ import {
   stringToHex,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { marketplaceAbi, sessionClosedTopic, sessionOpenedTopic } from "../../src/chain/abi.js";
+import {
+  bidDeletedTopic,
+  bidPostedTopic,
+  marketplaceAbi,
+  sessionClosedTopic,
+  sessionOpenedTopic,
+} from "../../src/chain/abi.js";
+import { bidIdOf } from "../../src/chain/parseBidLog.js";
 import { deployMarketplace, multicall3Address } from "../../src/devchain/deployMarketplace.js";
 import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
@@ -119,8 +126,11 @@ describe("dev chain", () => {
     const head = await client.getBlock({ blockTag: "latest" });
     expect(Number(head.number)).toBe(written.lastBlock);
     expect(written.blocks).toBe(written.lastBlock - written.firstBlock + 1);
-    // Few blocks: one per UTC day of events at most.
-    expect(written.blocks).toBeLessThanOrEqual(days + 2);
+    // Few blocks: one per UTC day of events at most, and one per time a bid is posted or deleted.
+    const bidTimes = new Set(
+      history.bids.flatMap((b) => [b.postedAt, b.deletedAt].filter((t) => t !== undefined)),
+    );
+    expect(written.blocks).toBeLessThanOrEqual(days + 2 + bidTimes.size);
     for (let k = 1; k < timestamps.length; k++) {
       expect(timestamps[k] as number).toBeGreaterThan(timestamps[k - 1] as number);
     }
@@ -165,6 +175,60 @@ describe("dev chain", () => {
       });
       expect([bid.provider, bid.modelId]).toEqual([b.provider, b.modelId]);
     }
+  });
+
+  test("behavior: bids posted, re-posted and deleted by the real contract's rules, at their block times", async () => {
+    const logs = await client.request({
+      method: "eth_getLogs",
+      params: [
+        {
+          address: contract,
+          fromBlock: "0x0",
+          toBlock: "latest",
+          topics: [[bidPostedTopic, bidDeletedTopic]],
+        },
+      ],
+    });
+    const read = (bidId: Hex) =>
+      client.readContract({ address: contract, abi: marketplaceAbi, functionName: "getBid", args: [bidId] });
+    const pairOf = (b: History["bids"][number]) => `${b.provider}:${b.modelId}`;
+    const posted = logs.filter((log) => log.topics[0] === bidPostedTopic);
+    expect(posted).toHaveLength(history.bids.length);
+    for (const b of history.bids) {
+      const bid = await read(b.bidId);
+      expect(bid.createdAt).toBe(BigInt(b.postedAt as number));
+      // Deleted by deleteModelBid, or by the re-post of its pair (the next bid of the pair).
+      const next = history.bids.find(
+        (o) => pairOf(o) === pairOf(b) && (o.postedAt as number) > (b.postedAt as number),
+      );
+      expect(bid.deletedAt).toBe(BigInt(b.deletedAt ?? next?.postedAt ?? 0));
+      // The id is the contract's: keccak256 of the provider, the model and the nonce.
+      expect(bidIdOf(b.provider, b.modelId, bid.nonce)).toBe(b.bidId.toLowerCase());
+      if (next) {
+        // A re-post logs the old bid's deletion, then the new bid, in one transaction.
+        const pair = logs.filter(
+          (log) =>
+            log.topics[1] === `0x${b.provider.slice(2).toLowerCase().padStart(64, "0")}` &&
+            log.topics[2] === b.modelId,
+        );
+        const deletion = pair.find(
+          (log) => log.topics[0] === bidDeletedTopic && BigInt(log.data) === bid.nonce,
+        );
+        const repost = pair.find(
+          (log) => log.topics[0] === bidPostedTopic && BigInt(log.data) === bid.nonce + 1n,
+        );
+        expect(deletion?.transactionHash).toBe(repost?.transactionHash);
+        expect(Number(deletion?.logIndex)).toBeLessThan(Number(repost?.logIndex));
+      }
+    }
+    expect(logs.filter((log) => log.topics[0] === bidDeletedTopic).length).toBe(
+      history.bids.filter((b) => b.deletedAt !== undefined).length +
+        history.bids.filter((b) =>
+          history.bids.some(
+            (o) => pairOf(o) === pairOf(b) && (o.postedAt as number) > (b.postedAt as number),
+          ),
+        ).length,
+    );
   });
 
   test("behavior: Multicall3 code at the canonical address", async () => {
@@ -249,7 +313,12 @@ describe("writeHistory", () => {
     const chain = await startAnvil({ timestamp: end - 86_400 });
     try {
       const { contract: market } = await deployMarketplace(chain.rpcUrl);
-      const base = generateHistory({ seed: 3, days: 1, sessionsPerDay: 20, endTime: end });
+      const generated = generateHistory({ seed: 3, days: 1, sessionsPerDay: 20, endTime: end });
+      // Bids written without a log: only the sessions' logs are counted here.
+      const base = {
+        ...generated,
+        bids: generated.bids.map(({ postedAt: _, deletedAt: __, ...bid }) => bid),
+      };
       const sessions = base.sessions.slice(0, 15).map((s, k) => ({
         ...s,
         openedAt: end - 1000 + k,

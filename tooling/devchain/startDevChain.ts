@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
+import { earliestEvent } from "../../src/devchain/earliestEvent.js";
 import type { History } from "../../src/devchain/history.js";
 import { type AnvilNode, startAnvil } from "../../src/devchain/startAnvil.js";
 import {
@@ -34,10 +35,7 @@ export async function startDevChain(
     write?: WriteHistoryOptions;
   } = {},
 ): Promise<DevChain> {
-  // A loop, not Math.min(...all): spreading 200,000 sessions overflows the stack.
-  let earliest = history.endTime;
-  for (const session of history.sessions)
-    earliest = Math.min(earliest, session.openedAt, session.close?.closedAt ?? history.endTime);
+  const earliest = earliestEvent(history);
   const node = await startAnvil({
     timestamp: options.genesis ?? earliest - 86_400,
     pruneHistory: options.pruneHistory ?? false,

@@ -1,8 +1,14 @@
 import { encodeAbiParameters, getAddress, type Hex, hexToBytes, padHex } from "viem";
-import { sessionClosedTopic, sessionOpenedTopic } from "../../src/chain/abi.js";
+import {
+  bidDeletedTopic,
+  bidPostedTopic,
+  sessionClosedTopic,
+  sessionOpenedTopic,
+} from "../../src/chain/abi.js";
 import type { EndpointView } from "../../src/chain/ChainView.js";
 import type { LogFetcher, RawLog } from "../../src/chain/createLogFetcher.js";
 import type { BlockHeader } from "../../src/chain/getBlockHeader.js";
+import { bidIdOf } from "../../src/chain/parseBidLog.js";
 import { poolOfOne } from "../../src/chain/pool/poolOfOne.js";
 import type { BidRead, BidState } from "../../src/chain/readBids.js";
 import type { SessionRead } from "../../src/chain/readSessions.js";
@@ -27,8 +33,18 @@ export type FakeChain = {
   open(sessionId: Hex, session: { bidId: Hex; durationSeconds?: number; stake?: bigint }): void;
   /** A SessionClosed log in the head block; the receipt getSession shows from then on. */
   close(sessionId: Hex, close?: { receipt?: Uint8Array; closeoutType?: bigint; provider?: string }): void;
-  /** getBid's answer: a bid, or a failed read. */
-  addBid(bidId: Hex, bid: BidState | "unreadable"): void;
+  /** getBid's answer: a bid (createdAt 1, deletedAt 0 unless given), or a failed read; no log. */
+  addBid(bidId: Hex, bid: FakeBid | "unreadable"): void;
+  /**
+   * A MarketplaceBidPosted log in the head block (the pair's next nonce, CHAIN.md), after a
+   * MarketplaceBidDeleted of the pair's standing bid; getBid shows it created at the head's time.
+   * Returns its bidId.
+   */
+  postBid(provider: string, modelId: Hex, pricePerSecond: bigint): Hex;
+  /** A MarketplaceBidDeleted log in the head block; getBid shows it deleted at the head's time. */
+  deleteBid(bidId: Hex): void;
+  /** Answers of getBid that still show the bid standing after its deletion, by bid. */
+  readonly bidLagReads: Map<string, number>;
   /** Any log in the head block (another contract's, a duplicate, ...). */
   addLog(log: Partial<RawLog>): void;
   /** Replaces blocks fromBlock.. with new hashes; their logs stay only with `keepLogs`. */
@@ -41,6 +57,10 @@ export type FakeChain = {
   onFetch: ((from: number, to: number) => void) | undefined;
   readonly calls: { readSessions: string[][]; readBids: string[][]; fetch: Array<[number, number]> };
 };
+
+/** A bid given to addBid: its times default to createdAt 1, deletedAt 0. */
+export type FakeBid = Omit<BidState, "createdAt" | "deletedAt"> &
+  Partial<Pick<BidState, "createdAt" | "deletedAt">>;
 
 const user = "0x00000000000000000000000000000000000000aa";
 export const fakeProvider = getAddress("0x00000000000000000000000000000000000000bb");
@@ -81,6 +101,9 @@ export function createFakeChain(options: { contract?: string; startTime?: number
   const specs = new Map<string, { bidId: Hex; durationSeconds: number; stake: bigint }>();
   const closings = new Map<string, { receipt: Uint8Array; closeoutType: bigint }>();
   const bids = new Map<string, BidState | "unreadable">();
+  /** Bids posted by postBid: their pair and nonce, for the logs (their times come from the logs). */
+  const posted = new Map<string, { provider: string; modelId: Hex; nonce: bigint }>();
+  const nonces = new Map<string, bigint>();
   const calls: FakeChain["calls"] = { readSessions: [], readBids: [], fetch: [] };
 
   const head = () => blocks.at(-1) as FakeBlock;
@@ -142,7 +165,44 @@ export function createFakeChain(options: { contract?: string; startTime?: number
     };
   };
 
-  const createLogFetcher = (fetcherOptions: { initialRangeSize?: number } = {}): LogFetcher => ({
+  /** A posted bid's times come from its canonical logs, so that a reorg changes them. */
+  const readBid = (id: string): BidRead => {
+    const bid = bids.get(id);
+    if (!bid || bid === "unreadable") return { ok: false, error: "reverted" };
+    const post = posted.get(id);
+    if (!post) return { ok: true, state: bid };
+    const logOfBid = (topic: string) =>
+      blocks.find((block) =>
+        block.logs.some(
+          (log) =>
+            log.topics[0] === topic &&
+            log.topics[2] === post.modelId.toLowerCase() &&
+            BigInt(log.data) === post.nonce &&
+            log.topics[1] === word(post.provider.toLowerCase()),
+        ),
+      );
+    const created = logOfBid(bidPostedTopic);
+    const lag = fake.bidLagReads.get(id) ?? 0;
+    if (lag > 0) fake.bidLagReads.set(id, lag - 1);
+    const deleted = lag > 0 ? undefined : logOfBid(bidDeletedTopic);
+    return {
+      ok: true,
+      state: { ...bid, createdAt: created?.timestamp ?? 0, deletedAt: deleted?.timestamp ?? 0 },
+    };
+  };
+  const bidLog = (topic: string, id: string) => {
+    const post = posted.get(id) as { provider: string; modelId: Hex; nonce: bigint };
+    addLog({
+      topics: [topic, word(post.provider.toLowerCase()), post.modelId.toLowerCase()],
+      data: word(post.nonce),
+    });
+  };
+
+  // Every log of the blocks (foreign ones included, as a misbehaving endpoint returns them), or
+  // only those of the given topics.
+  const createLogFetcher = (
+    fetcherOptions: { initialRangeSize?: number; topics?: readonly string[] } = {},
+  ): LogFetcher => ({
     rangeSize: fetcherOptions.initialRangeSize ?? 10,
     async fetch(from, to) {
       calls.fetch.push([from, to]);
@@ -150,7 +210,13 @@ export function createFakeChain(options: { contract?: string; startTime?: number
       const end = header(to);
       const parent = from > 0 ? header(from - 1) : undefined;
       if (!end || parent === null) throw new TransientError(`fake chain: no block ${to}`);
-      return { logs: blocks.slice(from, to + 1).flatMap((block) => block.logs), end, parent };
+      const logs = blocks.slice(from, to + 1).flatMap((block) => block.logs);
+      const topics = fetcherOptions.topics;
+      return {
+        logs: topics ? logs.filter((log) => topics.includes(log.topics[0] ?? "")) : logs,
+        end,
+        parent,
+      };
     },
   });
 
@@ -178,15 +244,7 @@ export function createFakeChain(options: { contract?: string; startTime?: number
     },
     async readBids(ids) {
       calls.readBids.push([...ids]);
-      return new Map(
-        ids.map((id): [string, BidRead] => {
-          const bid = bids.get(id);
-          return [
-            id,
-            bid && bid !== "unreadable" ? { ok: true, state: bid } : { ok: false, error: "reverted" },
-          ];
-        }),
-      );
+      return new Map(ids.map((id): [string, BidRead] => [id, readBid(id)]));
     },
     readModelNames: async (ids) =>
       new Map(ids.map((id) => [id, { ok: true, name: `model ${id.slice(-4)}`, validUtf8: true }])),
@@ -216,7 +274,31 @@ export function createFakeChain(options: { contract?: string; startTime?: number
         close.provider ?? (bid && bid !== "unreadable" ? bid.provider : fakeProvider),
       );
     },
-    addBid: (bidId, bid) => void bids.set(bidId, bid),
+    addBid: (bidId, bid) =>
+      void bids.set(bidId, bid === "unreadable" ? bid : { createdAt: 1, deletedAt: 0, ...bid }),
+    postBid(provider, modelId, pricePerSecond) {
+      const pair = `${provider.toLowerCase()}:${modelId.toLowerCase()}`;
+      const nonce = nonces.get(pair) ?? 0n;
+      nonces.set(pair, nonce + 1n);
+      const bidId = bidIdOf(getAddress(provider), modelId.toLowerCase(), nonce) as Hex;
+      if (nonce > 0n) {
+        const previous = bidIdOf(getAddress(provider), modelId.toLowerCase(), nonce - 1n);
+        const state = readBid(previous);
+        if (state.ok && state.state.deletedAt === 0) bidLog(bidDeletedTopic, previous);
+      }
+      posted.set(bidId, { provider: getAddress(provider), modelId, nonce });
+      bids.set(bidId, {
+        provider: getAddress(provider),
+        modelId: modelId.toLowerCase(),
+        pricePerSecond,
+        createdAt: 0,
+        deletedAt: 0,
+      });
+      bidLog(bidPostedTopic, bidId);
+      return bidId;
+    },
+    deleteBid: (bidId) => bidLog(bidDeletedTopic, bidId.toLowerCase()),
+    bidLagReads: new Map(),
     addLog,
     reorg(fromBlock, reorgOptions = {}) {
       fork++;

@@ -2,10 +2,11 @@ import type { ApiFiles, ChainFiles } from "../../src/api/apiTypes.js";
 import type { Labels } from "../../src/rollup/computeChainFiles.js";
 import { computeChainFiles } from "../../src/rollup/computeChainFiles.js";
 import { computeLeaderboards } from "../../src/rollup/computeLeaderboards.js";
+import { computeMarket } from "../../src/rollup/computeMarket.js";
 import type { Tally } from "../../src/rollup/createTally.js";
 import { createUniverse, type Universe } from "../../src/rollup/createUniverse.js";
 import { tallyCloses } from "../../src/rollup/tallyCloses.js";
-import type { BidRecord } from "../../src/store/createIndexReader.js";
+import type { BidRecord, BidTimesRecord } from "../../src/store/createIndexReader.js";
 import { makeCloseDays, type TestClose } from "./makeCloseDays.js";
 
 /** The bids and labels of a test: refs as the store would number them. */
@@ -18,6 +19,10 @@ export type TestWorld = {
   modelIds?: Record<number, string>;
   /** Address by provider ref; default: the ref as a 40-hex address. */
   providerAddresses?: Record<number, string>;
+  /** The bids' times, for market.json's offers (default: none is an offer). */
+  bidTimes?: readonly BidTimesRecord[];
+  /** Each chain's time before its first indexed block (default: null, from block 0). */
+  fromParentTime?: Record<number, number>;
 };
 
 export type TestRollup = {
@@ -25,7 +30,7 @@ export type TestRollup = {
   universe: Universe;
   tally: Tally;
   labels: Labels;
-  files: ChainFiles & Pick<ApiFiles, "models.json" | "providers.json">;
+  files: ChainFiles & Pick<ApiFiles, "models.json" | "providers.json" | "market.json">;
 };
 
 /** Test-only: every published file of these closes, as of `asOf`, through the real rollup. */
@@ -67,6 +72,18 @@ export function rollupOf(closes: readonly TestClose[], asOf: number, world: Test
     files: {
       ...computeChainFiles(tally, universe, labels, []),
       ...computeLeaderboards(tally, universe, labels),
+      "market.json": computeMarket(
+        tally,
+        universe,
+        labels,
+        bids,
+        world.bidTimes ?? [],
+        [...new Set([...bids.values()].map((bid) => bid.chainId))].map((chainId) => ({
+          chainId,
+          fromParentTime: world.fromParentTime?.[chainId] ?? null,
+        })),
+        asOf,
+      ),
     },
   };
 }

@@ -54,10 +54,11 @@ export function encodeSession(fields: SessionFields | undefined): string {
 
 /** getBid's return data: provider, modelId, pricePerSecond, nonce, createdAt, deletedAt. */
 export function encodeBid(
-  bid: { provider: string; modelId: string; pricePerSecond: bigint } | undefined,
+  bid: { provider: string; modelId: string; pricePerSecond: bigint; createdAt: number } | undefined,
 ): string {
   if (!bid) return `0x${zeroWord.repeat(6)}`;
-  return `0x${hexWord(bid.provider)}${hexWord(bid.modelId)}${uintWord(bid.pricePerSecond)}${zeroWord.repeat(3)}`;
+  // nonce 0, createdAt, deletedAt 0: every bid stands from the contract's creation on.
+  return `0x${hexWord(bid.provider)}${hexWord(bid.modelId)}${uintWord(bid.pricePerSecond)}${zeroWord}${uintWord(bid.createdAt)}${zeroWord}`;
 }
 
 /** getModel's return data (a dynamic struct: encoded once per model by viem). */

@@ -72,7 +72,13 @@ export function createVirtualCalls(state: VirtualChainState): VirtualCalls {
       const bid = bids[bidIndex.get(arg(0)) ?? -1];
       return {
         ok: true,
-        data: encodeBid(bid && { ...bid, modelId: (models[bid.model] as (typeof models)[number]).modelId }),
+        data: encodeBid(
+          bid && {
+            ...bid,
+            modelId: (models[bid.model] as (typeof models)[number]).modelId,
+            createdAt: clock.timestamp(spec.creationBlock),
+          },
+        ),
       };
     }
     if (selector === selectors.getModel) {

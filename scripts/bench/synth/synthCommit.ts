@@ -34,7 +34,19 @@ export function synthCommit(
       state: closeStateOf(session.sessionId, state).state,
     });
   }
-  return { identity, end, headers: [], bids, opens, closes, anomalies: [] };
+  const posted = bids.map(({ bidId }) => ({ bidId, blockNumber: 1 }));
+  return {
+    identity,
+    end,
+    headers: [],
+    bids,
+    refreshed: [],
+    posted,
+    deleted: [],
+    opens,
+    closes,
+    anomalies: [],
+  };
 }
 
 /**

@@ -53,9 +53,11 @@ export function writeSynthDb(
     for (const index of indexes) sqlite.exec(`DROP INDEX ${index.name}`);
     const identity = { chainId: chain.chainId, contract: chain.contract, fromBlock: 0, creationBlock: 0 };
     const pairs = createPairCounter(catalog);
+    // The catalogue's bids, posted (MarketplaceBidPosted, block 1) when the history starts, standing.
+    const postedAt = chain.block.timestamp - synthDays * 86_400;
     let bids = catalog.bids.map(({ bidId, provider, modelId, pricePerSecond }) => ({
       bidId,
-      state: { provider, modelId, pricePerSecond },
+      state: { provider, modelId, pricePerSecond, createdAt: postedAt, deletedAt: 0 },
     }));
     let open = 0;
     for (const sessions of planSynthSessions({

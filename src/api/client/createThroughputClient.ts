@@ -6,6 +6,7 @@ import type {
   Audit,
   ByModelDaily,
   ByProviderDaily,
+  Market,
   Meta,
   ModelLeaderboard,
   ProviderLeaderboard,
@@ -43,6 +44,8 @@ export type ThroughputReader = ThroughputFiles & {
   providers(): Promise<ProviderLeaderboard>;
   /** The index against the contract's own counters (audit.json). */
   audit(): Promise<Audit>;
+  /** For every model, who serves it, at what price and how well (market.json, SPEC.md 1.2). */
+  market(): Promise<Market>;
   meta(): Promise<Meta>;
   /** One chain's own files (chains/{chainId}/), computed as if it were the only chain. */
   chain(chainId: number): ThroughputFiles;
@@ -126,6 +129,7 @@ export function createThroughputClient(
       models: () => get("models.json"),
       providers: () => get("providers.json"),
       audit: () => get("audit.json"),
+      market: () => get("market.json"),
       meta: () => get("meta.json"),
       chain: (chainId) => files(`${chainFolder(chainId)}/`),
     };

@@ -22,6 +22,8 @@ const base: ChainRunSummary = {
   upgrades: [],
   models: 5,
   refilled: 0,
+  bidsRefilled: 0,
+  bidScan: { blocks: 0, logs: 0, complete: true },
   audit: "read",
   rpc: { httpRequests: 12, rpcCalls: 1_500, retries: 1, reader: "multicall" },
 };

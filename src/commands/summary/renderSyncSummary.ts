@@ -30,6 +30,11 @@ export function renderSyncSummary(sync: SyncRunSummary): string[] {
         `${name} time limit: stopped at block ${integer.format(chain.toBlock)} of ${integer.format(chain.target)}; the next run continues`,
       );
     }
+    if (chain.bidScan.blocks > 0 || !chain.bidScan.complete) {
+      lines.push(
+        `${name} bid log scan (a database indexed before 1.2): ${integer.format(chain.bidScan.blocks)} blocks, ${integer.format(chain.bidScan.logs)} bid logs${chain.bidScan.complete ? ", done" : "; the next run continues"}`,
+      );
+    }
     lines.push(
       `${name} rpc: ${integer.format(chain.rpc.httpRequests)} requests, ${integer.format(chain.rpc.rpcCalls)} calls, ${integer.format(chain.rpc.retries)} retries (${chain.rpc.reader})`,
     );

@@ -8,7 +8,9 @@ import {TestDiamond} from "./TestDiamond.sol";
 /// so that a local chain can hold months of history in a few blocks. Fault switches make the
 /// views revert, to exercise the indexer's handling of bad data. Closes are counted per
 /// (model, provider) like the real contract's getProviderModelStats; a close can be made
-/// silently (no SessionClosed log), so that an audit can be shown a missing close. It is a
+/// silently (no SessionClosed log), so that an audit can be shown a missing close. Bids are
+/// posted and deleted by the real contract's rules (postModelBid, deleteModelBid: see the bids
+/// section), or written without a log (setBid) as bids posted before an index starts. It is a
 /// diamond (TestDiamond.sol): a cut can replace or remove the `routed` views, as on the real one.
 /// `sessions` stays the first state variable: the facets of TestFacets.sol read it at slot 0.
 contract TestMarketplace is TestDiamond {
@@ -129,8 +131,12 @@ contract TestMarketplace is TestDiamond {
         if (m.createdAt == 0) m.createdAt = uint128(block.timestamp);
     }
 
-    function setBid(bytes32 bidId, address provider, bytes32 modelId, uint256 pricePerSecond) external {
-        bids[bidId] = Bid(provider, modelId, pricePerSecond, 0, uint128(block.timestamp), 0);
+    /// A bid written without a log, with the createdAt it is given (0: the record says nothing of
+    /// its posting): a bid posted before an index starts, or a deployment that logs nothing.
+    function setBid(bytes32 bidId, address provider, bytes32 modelId, uint256 pricePerSecond, uint128 createdAt)
+        external
+    {
+        bids[bidId] = Bid(provider, modelId, pricePerSecond, 0, createdAt, 0);
     }
 
     function setReverts(bytes32 id, bool session, bool bid, bool model) external {
@@ -185,5 +191,50 @@ contract TestMarketplace is TestDiamond {
         own[1] = this.getBid.selector;
         own[2] = this.getModel.selector;
         own[3] = this.getProviderModelStats.selector;
+    }
+
+    // ---- Bids by the real contract's rules (its Marketplace facet), for a living order book ----
+
+    event MarketplaceBidPosted(address indexed provider, bytes32 indexed modelId, uint256 nonce);
+    event MarketplaceBidDeleted(address indexed provider, bytes32 indexed modelId, uint256 nonce);
+
+    /// The next nonce of each (provider, model) pair, by keccak256(abi.encodePacked(provider, modelId)).
+    mapping(bytes32 => uint256) private providerModelNonce;
+
+    /// postModelBid of the real contract, posted for `provider` (one seeding account posts for all):
+    /// the pair's next nonce; bidId = keccak256(abi.encodePacked(provider, modelId, nonce)); the
+    /// pair's active bid deleted in the same transaction (MarketplaceBidDeleted, then
+    /// MarketplaceBidPosted); createdAt the block time.
+    function postModelBid(address provider, bytes32 modelId, uint256 pricePerSecond) external returns (bytes32 bidId) {
+        uint256 nonce = providerModelNonce[keccak256(abi.encodePacked(provider, modelId))]++;
+        bidId = keccak256(abi.encodePacked(provider, modelId, nonce));
+        if (nonce != 0) {
+            bytes32 oldBidId = keccak256(abi.encodePacked(provider, modelId, nonce - 1));
+            if (isBidActive(oldBidId)) deleteBid(oldBidId);
+        }
+        Bid storage bid = bids[bidId];
+        bid.provider = provider;
+        bid.modelId = modelId;
+        bid.pricePerSecond = pricePerSecond;
+        bid.nonce = nonce;
+        bid.createdAt = uint128(block.timestamp);
+        emit MarketplaceBidPosted(provider, modelId, nonce);
+    }
+
+    /// deleteModelBid of the real contract: an active bid only; it keeps its record, getBid shows
+    /// deletedAt (the block time).
+    function deleteModelBid(bytes32 bidId) external {
+        require(isBidActive(bidId), "no active bid");
+        deleteBid(bidId);
+    }
+
+    function isBidActive(bytes32 bidId) public view returns (bool) {
+        return bids[bidId].createdAt != 0 && bids[bidId].deletedAt == 0;
+    }
+
+    function deleteBid(bytes32 bidId) private {
+        Bid storage bid = bids[bidId];
+        bid.deletedAt = uint128(block.timestamp);
+        emit MarketplaceBidDeleted(bid.provider, bid.modelId, bid.nonce);
     }
 }

@@ -4,6 +4,7 @@ import type {
   Bucket,
   ByModelDaily,
   ByProviderDaily,
+  Market,
   Meta,
   ModelLeaderboard,
   ProviderLeaderboard,
@@ -21,8 +22,9 @@ const periods: readonly Period[] = ["hourly", "daily", "monthly"];
  * covers sums to its monthly bucket, each day the hourly series covers to its daily bucket; the
  * providers' daily series sum to the daily rollup (every session has one provider) and the
  * models' stay within it; each series ends with the period of its as-of. At the top: the
- * providers' `all` windows sum to the summary's; meta.json and audit.json agree; with one chain,
- * its folder repeats the top level byte for byte.
+ * providers' `all` windows sum to the summary's; each market.json model's pairs sum to its
+ * models.json item; meta.json and audit.json agree; with one chain, its folder repeats the top
+ * level byte for byte.
  */
 export function checkConsistency(files: PublishedFiles, texts: Readonly<Record<string, string>>): string[] {
   const problems: string[] = [];
@@ -52,6 +54,8 @@ export function checkConsistency(files: PublishedFiles, texts: Readonly<Record<s
         `models.json: the models' all windows hold ${total.sessions} sessions, more than summary.json's ${summary.all.sessions}`,
       );
   }
+  const market = files["market.json"] as Market | undefined;
+  if (market && models) problems.push(...checkMarketModels(market, models));
   const audit = files["audit.json"] as Audit | undefined;
   if (meta && audit) {
     if (meta.complete !== audit.complete)
@@ -179,4 +183,27 @@ function daySums(seriesList: ReadonlyArray<readonly Bucket[]>): Map<number, Sums
   for (const series of seriesList)
     for (const bucket of series) sums.set(bucket.ts, addSums(sums.get(bucket.ts) ?? zeroSums(), bucket));
   return sums;
+}
+
+/**
+ * A model's closes are its pairs' closes (each close with a readable bid belongs to one pair): in
+ * every window, the pairs of a market.json model add up to its models.json item, or to nothing
+ * where models.json has none.
+ */
+function checkMarketModels(market: Market, models: ModelLeaderboard): string[] {
+  const standings = new Map(models.models.map((item) => [item.modelId, item.windows]));
+  for (const [m, model] of market.models.entries()) {
+    for (const name of ["24h", "7d", "30d", "all"] as const) {
+      const pairs = sumOf(model.providers.map((pair) => pair.windows[name]));
+      const standing = standings.get(model.modelId)?.[name];
+      const found = differences(pairs, standing ? sumOf([standing]) : zeroSums());
+      if (found.length > 0)
+        return [
+          `market.json: /models/${m} (${model.modelId}): its pairs' ${name} windows do not add up to models.json's (${found.join(", ")})`,
+        ];
+    }
+  }
+  const listed = new Set(market.models.map((model) => model.modelId));
+  const missing = models.models.find((item) => !listed.has(item.modelId));
+  return missing ? [`market.json: no item for ${missing.modelId}, a model of models.json`] : [];
 }

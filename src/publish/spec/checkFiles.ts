@@ -4,6 +4,7 @@ import type {
   Bucket,
   ByModelDaily,
   ByProviderDaily,
+  Market,
   Meta,
   ModelLeaderboard,
   ProviderLeaderboard,
@@ -12,6 +13,7 @@ import type {
   Summary,
 } from "../../api/responseTypes.js";
 import { checkChecksum } from "./checkChecksum.js";
+import { checkMarket } from "./checkMarket.js";
 import { checkOrder } from "./checkOrder.js";
 import { checkSeries } from "./checkSeries.js";
 import { checkWindows } from "./checkWindows.js";
@@ -26,7 +28,8 @@ const periods: readonly Period[] = ["hourly", "daily", "monthly"];
  * series dense, ascending, of their period and retention; by-model and by-provider series
  * spanning the daily rollup's range; `count` the length of the stuck sessions; sort orders;
  * checksummed provider addresses; summary windows nested (24h ⊆ 7d ⊆ 30d ⊆ all); the audit's and
- * meta.json's totals agreeing with their own items. For the top level and each chains/{id}/.
+ * meta.json's totals agreeing with their own items; market.json's own rules (checkMarket.ts). For
+ * the top level and each chains/{id}/.
  */
 export function checkFiles(files: PublishedFiles): string[] {
   const problems: string[] = [];
@@ -51,6 +54,8 @@ export function checkFiles(files: PublishedFiles): string[] {
   if (audit) problems.push(...checkAudit(audit));
   const meta = files["meta.json"] as Meta | undefined;
   if (meta) problems.push(...checkMeta(meta));
+  const market = files["market.json"] as Market | undefined;
+  if (market) problems.push(...checkMarket(market, meta?.asOf));
   return problems;
 }
 
@@ -194,6 +199,11 @@ function checkMeta(meta: Meta): string[] {
   const caughtUp = meta.chains.every((chain) => chain.caughtUp);
   if (meta.backfillComplete !== caughtUp)
     problems.push(`meta.json: backfillComplete is ${meta.backfillComplete}, but the chains say ${caughtUp}`);
+  const marketComplete = meta.chains.every((chain) => chain.marketComplete !== false);
+  if (meta.marketComplete !== undefined && meta.marketComplete !== marketComplete)
+    problems.push(
+      `meta.json: marketComplete is ${meta.marketComplete}, but the chains say ${marketComplete}`,
+    );
   for (const [k, chain] of meta.chains.entries()) {
     if (!chain.caughtUp && !(typeof chain.targetBlock === "number" && chain.targetBlock > chain.toBlock))
       problems.push(`meta.json: /chains/${k} is not caught up, yet has no targetBlock past its toBlock`);

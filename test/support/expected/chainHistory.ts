@@ -16,6 +16,12 @@ export type ChainHistory = {
    * Default: every session with a `close`, silent ones included.
    */
   contractClosed?: Iterable<string>;
+  /**
+   * The time of the chain's first indexed block (a sync from a later block than the contract's
+   * first): bids posted before it have no indexed MarketplaceBidPosted log. Default: every bid log
+   * is indexed.
+   */
+  bidsIndexedFrom?: number;
   /** false: the contract has no getProviderModelStats (the chain is `unavailable` in audit.json). Default true. */
   auditAvailable?: boolean;
   /** true: the index can tell its sync started after the contract's first close (listed in `partial`). Default false. */

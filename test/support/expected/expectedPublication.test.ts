@@ -47,6 +47,7 @@ describe("expectedPublication", () => {
       "models.json",
       "providers.json",
       "audit.json",
+      "market.json",
       ...seven.map((path) => `chains/${base}/${path}`),
       ...seven.map((path) => `chains/${arbitrum}/${path}`),
     ]);

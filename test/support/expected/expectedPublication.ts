@@ -1,15 +1,16 @@
 import { auditFile } from "./auditFile.js";
 import type { ChainHistory } from "./chainHistory.js";
 import { leaderboards } from "./leaderboards.js";
+import { marketFile } from "./marketFile.js";
 import { readChain } from "./readChain.js";
 import { rollupFiles } from "./rollupFiles.js";
 
 export type { ChainHistory } from "./chainHistory.js";
 
 /**
- * Every file of SPEC.md 1.1.0 except meta.json, computed independently of src/ from the chains'
+ * Every file of SPEC.md 1.2.0 except meta.json, computed independently of src/ from the chains'
  * histories, keyed by path below out/api/throughput/: the seven files of the first table,
- * models.json, providers.json and audit.json for the union of the chains (in the order given:
+ * models.json, providers.json, audit.json and market.json for the union of the chains (in the order given:
  * the configuration order), then chains/{chainId}/<the seven files> for each chain alone.
  *
  * The publication's as-of is the smallest of the chains' as-ofs: the top-level files hold only
@@ -38,6 +39,7 @@ export function expectedPublication(
     ...rollupFiles({ closed, open: views.flatMap((v) => v.open), asOf, grace, name }),
     ...leaderboards(closed, asOf, name),
     "audit.json": auditFile(chains, asOf),
+    "market.json": marketFile(chains, closed, asOf, name),
   };
   for (const view of views) {
     const own = rollupFiles({

@@ -1,0 +1,100 @@
+import type { Market, WindowTotals } from "../api/responseTypes.js";
+import { element } from "./element.js";
+import { format } from "./format.js";
+import { modelLabel } from "./modelLabel.js";
+import type { MarketHref } from "./renderMarketPage.js";
+import type { Window } from "./standings.js";
+
+/**
+ * The market on the overview: every model of market.json (offered or served), with how many
+ * providers offer it now, the cheapest offer, and its volume over the window; each links to its page.
+ */
+export function renderMarketIndex(
+  container: HTMLElement,
+  market: Market,
+  window: Window,
+  href: MarketHref,
+): void {
+  if (market.models.length === 0) {
+    container.replaceChildren(element("p", { class: "empty" }, "No model is served or offered yet."));
+    return;
+  }
+  const rows = market.models.map((model) => {
+    const prices = model.providers.flatMap((pair) =>
+      pair.offers.map((offer) => BigInt(offer.pricePerSecond)),
+    );
+    const sum = (pick: (w: WindowTotals) => number) =>
+      model.providers.reduce((total, pair) => total + pick(pair.windows[window]), 0);
+    return {
+      model,
+      offering: model.providers.filter((pair) => pair.offers.length > 0).length,
+      serving: model.providers.filter((pair) => pair.windows[window].sessions > 0).length,
+      cheapest: prices.reduce<bigint | undefined>(
+        (low, p) => (low === undefined || p < low ? p : low),
+        undefined,
+      ),
+      sessions: sum((w) => w.sessions),
+      tokens: sum((w) => w.tokens),
+    };
+  });
+  rows.sort(
+    (a, b) =>
+      b.sessions - a.sessions ||
+      b.offering - a.offering ||
+      modelLabel(a.model.name, a.model.modelId).localeCompare(modelLabel(b.model.name, b.model.modelId)),
+  );
+  const th = (text: string, number = true) =>
+    element("th", { scope: "col", class: number ? "number" : "" }, text);
+  container.replaceChildren(
+    element(
+      "table",
+      { class: "board market-index" },
+      element(
+        "thead",
+        {},
+        element(
+          "tr",
+          {},
+          th("Model", false),
+          th("Offering now"),
+          th("Cheapest now"),
+          th("Served by"),
+          th("Sessions"),
+          th("Tokens"),
+        ),
+      ),
+      element(
+        "tbody",
+        {},
+        ...rows.map((row) =>
+          element(
+            "tr",
+            { "data-id": row.model.modelId },
+            element(
+              "th",
+              { scope: "row" },
+              element(
+                "a",
+                {
+                  class: "page-link",
+                  href: href("model", row.model.modelId),
+                  "data-focus": `market-index-${row.model.modelId}`,
+                },
+                modelLabel(row.model.name, row.model.modelId),
+              ),
+            ),
+            element("td", { class: "number" }, format.integer(row.offering)),
+            element(
+              "td",
+              { class: "number" },
+              row.cheapest === undefined ? "no offer" : format.perHour(row.cheapest),
+            ),
+            element("td", { class: "number" }, format.integer(row.serving)),
+            element("td", { class: "number" }, format.integer(row.sessions)),
+            element("td", { class: "number" }, format.integer(row.tokens)),
+          ),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,149 @@
+import type { Market, ModelLeaderboard, ProviderLeaderboard, WindowTotals } from "../api/responseTypes.js";
+import { element } from "./element.js";
+import { format } from "./format.js";
+import { type MarketRow, type MarketSort, modelRows, providerRows } from "./marketRows.js";
+import { modelLabel } from "./modelLabel.js";
+import { renderMarketTable } from "./renderMarketTable.js";
+import { renderPriceSpeed } from "./renderPriceSpeed.js";
+import type { Window } from "./standings.js";
+
+/** The link to a market page (a model's by its modelId, a provider's by its address), keeping the view. */
+export type MarketHref = (kind: "model" | "provider", id: string) => string;
+
+export type MarketPageParts = {
+  title: HTMLElement;
+  summary: HTMLElement;
+  record: HTMLElement;
+  table: HTMLElement;
+  picture: HTMLElement;
+  pictureTitle: HTMLElement;
+};
+
+const windowWords: Record<Window, string> = {
+  "24h": "the last 24 hours",
+  "7d": "the last 7 days",
+  "30d": "the last 30 days",
+  all: "all time",
+};
+
+/** A record's figures as small cards: sessions, tokens, hours, earned, disputed, TTFT, speed. */
+function recordCards(totals: WindowTotals): HTMLElement[] {
+  const card = (field: string, title: string, value: string, hint?: string) =>
+    element(
+      "article",
+      { class: "card", "data-record": field, ...(hint ? { title: hint } : {}) },
+      element("h3", {}, title),
+      element("p", { class: "value" }, value),
+    );
+  return [
+    card("sessions", "Sessions", format.integer(totals.sessions)),
+    card("tokens", "Tokens", format.integer(totals.tokens)),
+    card("hours", "Hours", format.hours(totals.seconds), "Inference hours: session time paid for by stake"),
+    card("earned", "Earned", format.mor(totals.earned, 0), "Entitlement, not money paid"),
+    card("disputed", "Disputed", format.share(totals.disputed, totals.sessions)),
+    card("ttft", "TTFT", format.seconds(totals.ttft), "Median time to first token"),
+    card("tps", "Speed", format.tps(totals.tps), "Median output tokens per second"),
+  ];
+}
+
+/**
+ * A model's page: its providers side by side over the window (price now, MOR per million tokens,
+ * TTFT, speed, disputes, volume), sortable, and each provider a point of price against speed.
+ */
+export function renderModelPage(
+  parts: MarketPageParts,
+  market: Market,
+  models: ModelLeaderboard | undefined,
+  view: {
+    modelId: string;
+    window: Window;
+    sort: MarketSort;
+    onSort: (sort: MarketSort) => void;
+    href: MarketHref;
+  },
+): void {
+  const found = modelRows(market, view.modelId, view.window);
+  if (!found) {
+    parts.title.textContent = modelLabel("", view.modelId);
+    parts.summary.replaceChildren(
+      element(
+        "p",
+        { class: "empty" },
+        "No provider serves or offers this model: market.json does not list it.",
+      ),
+    );
+    for (const part of [parts.record, parts.table, parts.picture]) part.replaceChildren();
+    parts.pictureTitle.hidden = true;
+    return;
+  }
+  const { model, rows } = found;
+  parts.title.replaceChildren(
+    modelLabel(model.name, model.modelId),
+    " ",
+    element("code", { class: "muted id", title: model.modelId }, format.shortHex(model.modelId)),
+  );
+  const offering = rows.filter((row) => row.price !== undefined);
+  const serving = rows.filter((row) => row.window.sessions > 0);
+  const cheapest = [...offering].sort((a, b) => ((a.price as bigint) < (b.price as bigint) ? -1 : 1))[0];
+  parts.summary.replaceChildren(
+    element(
+      "p",
+      { id: "market-facts" },
+      `${format.integer(offering.length)} provider${offering.length === 1 ? "" : "s"} offer it now`,
+      cheapest ? ` (from ${format.perHour(cheapest.price as bigint)}, ${format.shortHex(cheapest.id)})` : "",
+      `; ${format.integer(serving.length)} served it in ${windowWords[view.window]}.`,
+    ),
+  );
+  const standing = models?.models.find((item) => item.modelId === model.modelId)?.windows[view.window];
+  parts.record.replaceChildren(...(standing ? recordCards(standing) : []));
+  const label = (row: MarketRow) => format.shortHex(row.name);
+  const href = (row: MarketRow) => view.href("provider", row.id);
+  renderMarketTable(parts.table, "model", rows, view.sort, { href, label, onSort: view.onSort });
+  parts.pictureTitle.hidden = false;
+  renderPriceSpeed(parts.picture, rows, { label, href, what: "provider" });
+}
+
+/** A provider's page: its record over the window, and each model it serves or offers, side by side. */
+export function renderProviderPage(
+  parts: MarketPageParts,
+  market: Market,
+  providers: ProviderLeaderboard | undefined,
+  view: {
+    provider: string;
+    window: Window;
+    sort: MarketSort;
+    onSort: (sort: MarketSort) => void;
+    href: MarketHref;
+  },
+): void {
+  const name = (modelId: string, modelName: string) => modelLabel(modelName, modelId);
+  const rows = providerRows(market, view.provider, view.window, name);
+  const standing = providers?.providers.find(
+    (item) => item.provider.toLowerCase() === view.provider.toLowerCase(),
+  );
+  const address = standing?.provider ?? rows[0]?.id ?? view.provider;
+  parts.title.replaceChildren(
+    `Provider ${format.shortHex(view.provider)} `,
+    element("code", { class: "muted id", title: view.provider }, view.provider),
+  );
+  const offering = rows.filter((row) => row.price !== undefined).length;
+  parts.summary.replaceChildren(
+    element(
+      "p",
+      { id: "market-facts", "data-address": address },
+      rows.length === 0
+        ? "This provider neither served a model (with a readable bid) nor offers one now."
+        : `Offers ${format.integer(offering)} model${offering === 1 ? "" : "s"} now; ${format.integer(
+            rows.filter((row) => row.window.sessions > 0).length,
+          )} served in ${windowWords[view.window]}. Its record over every model:`,
+    ),
+  );
+  parts.record.replaceChildren(...(standing ? recordCards(standing.windows[view.window]) : []));
+  renderMarketTable(parts.table, "provider", rows, view.sort, {
+    href: (row) => view.href("model", row.id),
+    label: (row) => row.name,
+    onSort: view.onSort,
+  });
+  parts.pictureTitle.hidden = true;
+  parts.picture.replaceChildren();
+}

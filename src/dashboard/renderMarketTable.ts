@@ -1,0 +1,153 @@
+import { chainName } from "./chartTheme.js";
+import { element } from "./element.js";
+import { format } from "./format.js";
+import {
+  type MarketColumn,
+  type MarketRow,
+  type MarketSort,
+  marketColumns,
+  sortMarketRows,
+} from "./marketRows.js";
+
+const headers: Record<MarketColumn, (kind: "model" | "provider") => string> = {
+  name: (kind) => (kind === "model" ? "Provider" : "Model"),
+  price: () => "Price now",
+  perMillion: () => "MOR per 1M tokens",
+  ttft: () => "TTFT",
+  tps: () => "Speed (tok/s)",
+  disputed: () => "Disputed",
+  sessions: () => "Sessions",
+  tokens: () => "Tokens",
+  hours: () => "Hours",
+};
+
+const hints: Partial<Record<MarketColumn, string>> = {
+  price: "The lowest of its bids standing now (on any chain), in MOR per hour of session",
+  perMillion:
+    "What it earned per million tokens served in this window (sessions pay for time, not tokens): not a price list",
+  ttft: "Median time to first token",
+  tps: "Median output tokens per second",
+};
+
+function cell(row: MarketRow, column: MarketColumn): Node | string {
+  const { window } = row;
+  switch (column) {
+    case "price": {
+      if (row.price === undefined) return "no offer";
+      const chains = [...new Set(row.offers.map((offer) => offer.chainId))];
+      const more = row.offers.length > 1 ? ` (${row.offers.length} bids)` : "";
+      return element(
+        "span",
+        {
+          title: row.offers
+            .map(
+              (offer) =>
+                `${chainName(offer.chainId)}: ${format.perHour(BigInt(offer.pricePerSecond))} (bid ${format.shortHex(offer.bidId)}, since ${format.utc(offer.createdAt)})`,
+            )
+            .join("\n"),
+        },
+        `${format.perHour(row.price)}${more}`,
+        element("span", { class: "chains" }, chains.map((chainId) => chainName(chainId)).join(", ")),
+      );
+    }
+    case "perMillion":
+      return window.earnedPerMillionTokens === undefined
+        ? "—"
+        : format.morShort(window.earnedPerMillionTokens);
+    case "ttft":
+      return format.seconds(window.ttft);
+    case "tps":
+      return window.tps === undefined ? "—" : format.decimal(window.tps, 3);
+    case "disputed":
+      return format.share(window.disputed, window.sessions);
+    case "hours":
+      return format.hours(window.seconds).replace(" h", "");
+    case "sessions":
+      return format.integer(window.sessions);
+    case "tokens":
+      return format.integer(window.tokens);
+    default:
+      return row.name;
+  }
+}
+
+/**
+ * A market table: a model's providers (or a provider's models) side by side over one window,
+ * sortable by every column (a header button; aria-sort says how), each name a link to its page.
+ */
+export function renderMarketTable(
+  container: HTMLElement,
+  kind: "model" | "provider",
+  rows: readonly MarketRow[],
+  sort: MarketSort,
+  options: {
+    href: (row: MarketRow) => string;
+    label: (row: MarketRow) => string;
+    onSort: (sort: MarketSort) => void;
+  },
+): void {
+  const head = marketColumns.map((column) => {
+    const sorted = sort.column === column;
+    const button = element(
+      "button",
+      {
+        type: "button",
+        class: "sort",
+        "data-focus": `market-sort-${column}`,
+        "data-column": column,
+        ...(hints[column] ? { title: hints[column] as string } : {}),
+      },
+      headers[column](kind),
+      element(
+        "span",
+        { class: "sort-mark", "aria-hidden": "true" },
+        sorted ? (sort.descending ? " ▼" : " ▲") : "",
+      ),
+    );
+    // A first click sorts names A to Z, prices and times low to high, volumes high to low.
+    const ascendingFirst = ["name", "price", "perMillion", "ttft", "disputed"].includes(column);
+    button.addEventListener("click", () =>
+      options.onSort({ column, descending: sorted ? !sort.descending : !ascendingFirst }),
+    );
+    return element(
+      "th",
+      {
+        scope: "col",
+        class: column === "name" ? "" : "number",
+        ...(sorted ? { "aria-sort": sort.descending ? "descending" : "ascending" } : {}),
+      },
+      button,
+    );
+  });
+  const body = sortMarketRows(rows, sort).map((row) =>
+    element(
+      "tr",
+      { "data-id": row.id, class: row.price === undefined ? "no-offer" : "" },
+      element(
+        "th",
+        { scope: "row" },
+        element(
+          "a",
+          {
+            class: "page-link",
+            href: options.href(row),
+            "data-focus": `market-row-${row.id}`,
+            title: row.id,
+          },
+          options.label(row),
+        ),
+      ),
+      ...marketColumns
+        .slice(1)
+        .map((column) => element("td", { class: "number", "data-column": column }, cell(row, column))),
+    ),
+  );
+  container.replaceChildren(
+    element(
+      "table",
+      { class: "board market-table", "data-kind": kind },
+      element("thead", {}, element("tr", {}, ...head)),
+      element("tbody", {}, ...body),
+    ),
+  );
+}

@@ -1,0 +1,33 @@
+import type { BidRead } from "../chain/readBids.js";
+import type { Logger } from "../log/createLogger.js";
+import type { NewBid, SyncStore } from "./SyncStore.js";
+
+/**
+ * Reads again (getBid) the bids a 1.1 database holds without createdAt and deletedAt: what an
+ * offer needs (SPEC.md 1.2). A bid's record is never removed, so the latest state serves; a read
+ * that fails now leaves the bid out of the offers. Returns how many bids were read.
+ */
+export async function refillBids(
+  store: SyncStore,
+  readBids: (ids: readonly string[]) => Promise<Map<string, BidRead>>,
+  logger: Logger,
+  batch = 2_000,
+): Promise<number> {
+  let refilled = 0;
+  for (let ids = store.bidsToRefill(batch); ids.length > 0; ids = store.bidsToRefill(batch)) {
+    const reads = await readBids(ids);
+    store.saveRefilledBids(
+      ids.map((bidId): NewBid => {
+        const read = reads.get(bidId);
+        return read?.ok ? { bidId, state: read.state } : { bidId };
+      }),
+    );
+    refilled += ids.length;
+  }
+  if (refilled > 0)
+    logger.info("bids of a 1.1 database read again for their creation and deletion times", {
+      chain: store.chainId,
+      bids: refilled,
+    });
+  return refilled;
+}
