@@ -7,7 +7,7 @@ import type { Logger } from "../log/createLogger.js";
 import { type BidReader, type BidReads, createBidReader } from "./createBidReader.js";
 import { createRangeReader, type RangeReader, type RangeResult } from "./createRangeReader.js";
 import { createSessionStateReader } from "./createSessionStateReader.js";
-import type { ChainIdentity, NewBid } from "./SyncStore.js";
+import type { ChainIdentity } from "./SyncStore.js";
 
 /** A block range read, and the endpoint that read it. */
 export type ServedRange = RangeResult & { by: PoolMember };
