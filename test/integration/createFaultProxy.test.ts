@@ -43,11 +43,13 @@ beforeAll(async () => {
   ({ contract, lastBlock } = chain);
   // Another marketplace, whose logs come after ours.
   ({ contract: other } = await deployMarketplace(chain.rpcUrl));
-  ({ lastBlock: head } = await writeHistory(
-    chain.rpcUrl,
-    other as `0x${string}`,
-    generateHistory({ seed: 4, days: 2, sessionsPerDay: 20, endTime: endTime + 3600 }),
-  ));
+  // Its bids written without logs: the chain's head is past the times they were posted at.
+  const otherHistory = generateHistory({ seed: 4, days: 2, sessionsPerDay: 20, endTime: endTime + 3600 });
+  const bids = otherHistory.bids.map(({ postedAt, deletedAt: _deleted, ...bid }) => ({
+    ...bid,
+    ...(postedAt !== undefined ? { createdAt: postedAt } : {}),
+  }));
+  ({ lastBlock: head } = await writeHistory(chain.rpcUrl, other as `0x${string}`, { ...otherHistory, bids }));
   proxy = await createFaultProxy(chain.rpcUrl);
 });
 
@@ -112,9 +114,23 @@ describe("createFaultProxy", () => {
       messages.add(answer?.error?.message ?? "");
       expect(classifyRpcError("eth_getLogs", answer?.error ?? {})).toBe("range");
     }
-    // One block is always served, however many logs it holds.
-    const [block] = JSON.parse((await post([getLogs(1, lastBlock - 1, lastBlock - 1)])).text) as Answer[];
-    expect(list(block).length).toBeGreaterThan(20);
+    // One block is always served, however many logs it holds: the busiest one, as the node has it.
+    const all = (await (
+      await fetch(chain.rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(getLogs(1, 0, lastBlock)),
+      })
+    ).json()) as Answer;
+    const perBlock = new Map<number, number>();
+    for (const log of list<{ blockNumber: string }>(all)) {
+      const n = Number(log.blockNumber);
+      perBlock.set(n, (perBlock.get(n) ?? 0) + 1);
+    }
+    const [busiest, count] = [...perBlock].reduce((a, b) => (b[1] > a[1] ? b : a));
+    expect(count).toBeGreaterThan(20);
+    const [block] = JSON.parse((await post([getLogs(1, busiest, busiest)])).text) as Answer[];
+    expect(list(block)).toHaveLength(count);
 
     proxy.configure({ seed: 2, logsUnhealthy: 1 });
     const [unhealthy] = JSON.parse((await post([getLogs(1, 0, 1)])).text) as Answer[];
