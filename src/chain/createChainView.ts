@@ -23,6 +23,10 @@ export function createChainView(options: {
   const { client, reader, contract, logger, heads } = options;
   return {
     safeUrl: client.safeUrl,
+    get batchCap() {
+      return client.batchCap;
+    },
+    assumeBatchCap: (cap) => client.assumeBatchCap(cap),
     sampleHead: () => heads.sample(),
     resolveTarget: (toBlock, confirmations) => resolveTarget(client, toBlock, confirmations, heads),
     blockHeader: (number) => getBlockHeader(client, number),

@@ -21,7 +21,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       checkpoint: q(
         `SELECT chain_id AS chainId, contract, from_block AS fromBlock, creation_block AS creationBlock,
            block_number AS blockNumber, block_hash AS blockHash, block_timestamp AS blockTimestamp,
-           range_size AS rangeSize
+           range_size AS rangeSize, batch_cap AS batchCap
          FROM chains WHERE chain_id = ?`,
       ),
       bidIds: q("SELECT bid_id FROM bids WHERE chain_id = ?").pluck(),
@@ -64,7 +64,9 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       ),
       statsRead: q("UPDATE chains SET stats_block = ?, stats_available = ? WHERE chain_id = ?"),
       statsBlock: q("SELECT stats_block FROM chains WHERE chain_id = ?").pluck(),
-      run: q("UPDATE chains SET target_block = ?, synced_at = ?, range_size = ? WHERE chain_id = ?"),
+      run: q(
+        "UPDATE chains SET target_block = ?, synced_at = ?, range_size = ?, batch_cap = ? WHERE chain_id = ?",
+      ),
     };
     const { commit, forgetBids } = createCommitRange(
       sqlite,
@@ -77,13 +79,14 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       chainId,
       checkpoint() {
         const row = s.checkpoint.get(chainId) as
-          | (Checkpoint & { creationBlock: number | null; rangeSize: number | null })
+          | (Checkpoint & { creationBlock: number | null; rangeSize: number | null; batchCap: number | null })
           | undefined;
         return (
           row && {
             ...row,
             creationBlock: row.creationBlock ?? undefined,
             rangeSize: row.rangeSize ?? undefined,
+            batchCap: row.batchCap ?? undefined,
           }
         );
       },
@@ -136,8 +139,8 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
         }
         s.statsRead.run(block, counters ? 1 : 0, chainId);
       }),
-      saveRunRecord: ({ targetBlock, syncedAt, rangeSize }) =>
-        void s.run.run(targetBlock, syncedAt, rangeSize, chainId),
+      saveRunRecord: ({ targetBlock, syncedAt, rangeSize, batchCap }) =>
+        void s.run.run(targetBlock, syncedAt, rangeSize, batchCap ?? null, chainId),
     };
   };
 

@@ -35,6 +35,8 @@ export const chains = sqliteTable("chains", {
   statsAvailable: integer("stats_available", { mode: "boolean" }),
   /** The log range size the last sync ended with (within the endpoint's cap): the next one starts there. */
   rangeSize: integer("range_size"),
+  /** The calls per JSON-RPC batch the endpoint took, when the last sync learned a cap (null: none): the next one starts there. */
+  batchCap: integer("batch_cap"),
 });
 
 /** Hashes of synced blocks near the head, to find the common ancestor after a reorg. */

@@ -52,6 +52,10 @@ export type RpcClient = {
   readonly safeUrl: string;
   /** Retries of a failed call before giving up: callers that retry on their own keep to it too. */
   readonly retries: number;
+  /** The calls per batch the endpoint takes, as far as this client knows, when below --rpc-batch-size: worth remembering. */
+  readonly batchCap: number | undefined;
+  /** Batches of at most `cap` calls from now on: a cap an earlier run learned (store: chains.batch_cap). */
+  assumeBatchCap(cap: number): void;
 };
 
 /**
@@ -89,7 +93,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     );
   };
 
-  const attemptOnce = createBatchSender({
+  const sender = createBatchSender({
     endpoint: { ...splitCredentials(options.url), safeUrl },
     url: options.url,
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -115,7 +119,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       return await withRetry(
         (attempt) => {
           unit.attempt = attemptsBefore + attempt;
-          return attemptOnce(unit);
+          return sender.send(unit);
         },
         {
           attempts: retries + 1 - attemptsBefore,
@@ -150,6 +154,10 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     safeUrl,
     retries,
     stats,
+    get batchCap() {
+      return sender.batchCap;
+    },
+    assumeBatchCap: (cap) => sender.assumeBatchCap(cap),
     request: async <T>(method: string, params: readonly unknown[] = [], options?: RequestOptions) =>
       (await run(newUnit([{ method, params }], options), 0))[0] as T,
     requestTogether: async <T extends unknown[]>(calls: ReadonlyArray<RpcCall>) =>
