@@ -25,6 +25,8 @@ export type Endpoint = {
   chainId: number;
   heads: HeadSampler;
   multicall: boolean;
+  /** No Multicall3 there, and aggregation not turned off (--no-multicall): view calls go through DeploylessAggregate3. */
+  deployless: boolean;
 };
 
 /**
@@ -48,7 +50,7 @@ export async function connectEndpoint(url: string, rpc: RpcSettings, logger: Log
   ]);
   heads.sample();
   const [chainId, multicall] = await answers;
-  return { url, client, chainId, heads, multicall };
+  return { url, client, chainId, heads, multicall, deployless: rpc.multicall && !multicall };
 }
 
 /** What to index on one chain, its defaults settled (commands/options). */
@@ -104,6 +106,7 @@ export async function prepareChain(
   const reader = createContractReader({
     client,
     multicall: endpoint.multicall ? multicall3Address : undefined,
+    deployless: endpoint.deployless,
   });
   return {
     ...settings,

@@ -1,4 +1,5 @@
 import type { ChainView } from "../chain/ChainView.js";
+import type { ReaderMode } from "../chain/createContractReader.js";
 import type { Logger } from "../log/createLogger.js";
 import type { FollowOptions, FollowProgress, FollowTarget } from "./followChain.js";
 import type { SyncDatabase } from "./SyncStore.js";
@@ -10,7 +11,7 @@ export type ChainToSync = {
   target: FollowTarget;
   view: ChainView;
   /** What the chain's endpoint has cost so far, for the summary. */
-  rpcStats(): { httpRequests: number; rpcCalls: number; retries: number; reader: "multicall" | "batch" };
+  rpcStats(): { httpRequests: number; rpcCalls: number; retries: number; reader: ReaderMode };
 };
 
 export type ChainRunSummary = ChainSyncSummary & {

@@ -54,6 +54,19 @@ describe("requests a run makes", () => {
     }
   });
 
+  test("behavior: a cold run of a small chain without Multicall3: at most one request per 50 closed sessions", async () => {
+    const spec = { ...scenarioSpec("acceptance"), multicall: false };
+    const chain = await startVirtualChain(spec);
+    try {
+      const { summary, requests } = await run(chain, "no-multicall", "--contract", spec.contract);
+      const closed = summary.sync.chains[0]?.sessionsClosed ?? 0;
+      expect(closed).toBeGreaterThan(1_300);
+      expect(requests).toBeLessThanOrEqual(closed / 50);
+    } finally {
+      await chain.close();
+    }
+  });
+
   test.for([
     { scenario: "base" as const, limits: "none" },
     { scenario: "base" as const, limits: "paid" },
