@@ -25,6 +25,7 @@ const notRun = "Not run in this measurement.";
  */
 export function renderPerformancePage(report: BenchReport, figure: boolean): string {
   const m = report.machine;
+  const stamp = `Times in this section: ${report.startedAt.slice(0, 10)}, ${m.cpu} (${m.cores} cores), load average ${m.loadAverage.start[0]?.toFixed(2)} at the start.`;
   const p = report.provenance;
   const day = report.startedAt.slice(0, 10);
   const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(" / ");
@@ -59,7 +60,7 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
     );
   lines.push("", "## The real networks' sizes", "");
   if (!scale || (scale.runs.length === 0 && !scale.both)) lines.push(notRun);
-  else lines.push(...realSizesSection(report));
+  else lines.push(...realSizesSection(report), "", stamp);
   lines.push("", "## Requests on chains of other shapes", "");
   if (!scale || scale.shapes.length === 0) lines.push(notRun);
   else {
@@ -80,6 +81,8 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
       "incremental `run`.",
       "",
       ...local,
+      "",
+      stamp,
     );
   }
   lines.push(
@@ -96,6 +99,7 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
     "```sh",
     `npm run bench -- --record   # every suite; writes ${resultsFile}, then this page from it`,
     `npm run bench -- --render   # this page again from ${resultsFile}, measuring nothing`,
+    "npm run bench -- --suite scale --side-limits none --scenarios base --limits none --no-short --no-shapes   # a shorter look: side by side behind no limits, Base at its real size",
     "npm run -s bench -- --suite scale --json > scale.json   # one suite, the JSON alone on stdout",
     "npm run bench -- --help     # every flag",
     "```",
