@@ -21,8 +21,9 @@ export function formatSide(side: readonly SideRun[]): string[] {
     const { mor, ponder } = run;
     const size = `| ${run.limits} | ${fmtInt(run.blocksScanned)} | ${fmtInt(run.sessions)} (${fmtInt(run.closed)}) |`;
     if (!ponder) {
+      const why = run.ponderError ? `failed: ${run.ponderError.slice(0, 80)}` : "not run";
       lines.push(
-        `${size} ${minutes(mor.wallSeconds)} | not run | | ${fmtInt(mor.requests)} | | | ${cpuOf(mor.cpuSeconds)} | | |`,
+        `${size} ${minutes(mor.wallSeconds)} | ${why} | | ${fmtInt(mor.requests)} | | | ${cpuOf(mor.cpuSeconds)} | | |`,
       );
       continue;
     }

@@ -11,7 +11,7 @@ import { measureOnChain } from "./measureOnChain.js";
 import { ponderScale } from "./ponderScale.js";
 import { requestShapes } from "./requestShapes.js";
 import type { BothRun, ScaleReport, ScaleRun, ShapeRun, ShortRun } from "./scaleTypes.js";
-import { sideBySide } from "./sideBySide.js";
+import { firstLine, sideBySide } from "./sideBySide.js";
 
 /**
  * The scale suite: side by side with Ponder on Base's chain at growing lengths; each scenario (a
@@ -169,7 +169,11 @@ async function scaleRun(
           { from: synced.fromBlock, to: synced.target, ...counts },
           wallSeconds,
           options.peerBudgetMinutes,
-        )
+        ).catch((error: unknown) => {
+          // Recorded, not fatal: the rest of the bench still runs.
+          log(`  Ponder failed: ${firstLine(error)}`);
+          return { skipped: `Ponder failed: ${firstLine(error)}` };
+        })
       : { skipped: "--no-peer" };
     return {
       scenario,

@@ -82,7 +82,9 @@ export type SideRun = {
   closed: number;
   events: number;
   mor: SideMeasure;
+  /** Null: not run (--no-peer, or it did not finish at a shorter length), or it failed (`ponderError`). */
   ponder: (SideMeasure & { version: string; budgetSeconds: number; eventsIndexed: number }) | null;
+  ponderError?: string;
 };
 
 /** A chain of another shape: a cold run's requests per closed session (the request economy). */

@@ -79,8 +79,17 @@ export async function sideBySide(context: BenchContext): Promise<SideRun[]> {
             { from: synced.fromBlock, to: synced.target, ...counts },
             oursSeconds,
             options.sideBudgetMinutes,
-          );
-          ponderFinishes = peer.finished;
+          ).catch((error: unknown) => {
+            // Recorded, not fatal: the rest of the bench still runs.
+            run.ponderError = firstLine(error);
+            log(`  Ponder failed: ${run.ponderError}`);
+            return undefined;
+          });
+          ponderFinishes = peer?.finished === true;
+          if (!peer) {
+            runs.push(run);
+            continue;
+          }
           run.ponder = {
             version: peer.version,
             budgetSeconds: peer.budgetSeconds,
@@ -102,4 +111,9 @@ export async function sideBySide(context: BenchContext): Promise<SideRun[]> {
     }
   }
   return runs;
+}
+
+/** The first line of an error's message. */
+export function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
 }
