@@ -25,7 +25,7 @@ const notRun = "Not run in this measurement.";
  */
 export function renderPerformancePage(report: BenchReport, figure: boolean): string {
   const m = report.machine;
-  const stamp = `Times in this section: ${report.startedAt.slice(0, 10)}, ${m.cpu} (${m.cores} cores), load average ${m.loadAverage.start[0]?.toFixed(2)} at the start.`;
+  const stamp = `Times in this section: ${report.startedAt.slice(0, 10)}, ${m.cpu} (${m.cores} cores), 1-minute load average ${m.loadAverage.start[0]?.toFixed(2)} when the bench started, ${m.loadAverage.end[0]?.toFixed(2)} when it ended.`;
   const p = report.provenance;
   const day = report.startedAt.slice(0, 10);
   const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(" / ");
@@ -57,6 +57,8 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
           side.map((run) => run.limits),
         ),
       ),
+      "",
+      stamp,
     );
   lines.push("", "## The real networks' sizes", "");
   if (!scale || (scale.runs.length === 0 && !scale.both)) lines.push(notRun);
