@@ -3,15 +3,18 @@
 // run (build suite); first backfills of the real networks' sizes on virtual chains (scale suite).
 // Prints a table (stdout) and, with --json, the same numbers as JSON. Progress goes to stderr.
 // Run through `npm run bench -- [flags]`; see --help.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { freemem, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchContext } from "./bench/benchContext.js";
-import { BenchUsageError, parseBenchOptions, usage } from "./bench/benchOptions.js";
+import { BenchUsageError, pageFile, parseBenchOptions, resultsFile, usage } from "./bench/benchOptions.js";
 import { buildSuite } from "./bench/buildSuite.js";
 import { localSuite } from "./bench/localSuite.js";
 import { machine } from "./bench/machine.js";
+import { figureFile, renderGrowthSvg } from "./bench/page/renderGrowthSvg.js";
+import { renderPerformancePage } from "./bench/page/renderPerformancePage.js";
+import { provenance } from "./bench/provenance.js";
 import { type BenchReport, evaluateTargets, formatReport } from "./bench/report.js";
 import { createMorRunner } from "./bench/runMor.js";
 import { poolRun } from "./bench/scale/poolRun.js";
@@ -37,6 +40,16 @@ async function main(): Promise<void> {
     process.stdout.write(usage);
     return;
   }
+  if (options.render) {
+    const report = JSON.parse(readFileSync(join(root, resultsFile), "utf8")) as BenchReport;
+    writePage(report);
+    return;
+  }
+  if (options.json && underNpmBanner()) {
+    process.stderr.write(
+      "bench: npm printed its own lines on stdout before the JSON: run `npm run -s bench -- ... --json` (or use --out <file>) for the JSON alone\n",
+    );
+  }
   if (!existsSync(join(root, "dist", "cli.js"))) fail("dist/cli.js is missing: run `npm run build` first");
   const started = performance.now();
   const log = (message: string) => {
@@ -56,6 +69,8 @@ async function main(): Promise<void> {
     mor: createMorRunner(cli, options.profileDir),
   };
 
+  // What is measured: read before the suites, while the tree is as it was when the bench started.
+  const measured = provenance(root);
   const startLoad = loadavg();
   const startedAt = new Date().toISOString();
   log(
@@ -68,13 +83,14 @@ async function main(): Promise<void> {
   const scale = options.suites.includes("scale") ? await scaleSuite(context) : null;
   const pool = options.suites.includes("pool") ? await poolRun(context) : null;
   const partial = {
-    benchVersion: 2 as const,
+    benchVersion: 3 as const,
     startedAt,
     durationMs: performance.now() - started,
     command: `npm run bench --${process.argv
       .slice(2)
       .map((arg) => ` ${arg}`)
       .join("")}`.replace(/ --$/, ""),
+    provenance: measured,
     machine: machine(startLoad),
     options,
     cold,
@@ -93,6 +109,27 @@ async function main(): Promise<void> {
     process.stdout.write(table);
   }
   if (options.out) writeFileSync(options.out, json);
+  if (options.record) {
+    writeFileSync(join(root, resultsFile), json);
+    writePage(report);
+  }
+}
+
+/** docs/performance.md and its figure, from a report (the committed results). */
+function writePage(report: BenchReport): void {
+  const svg = renderGrowthSvg(report.scale?.side ?? []);
+  if (svg) writeFileSync(join(root, figureFile), svg);
+  else rmSync(join(root, figureFile), { force: true });
+  writeFileSync(join(root, pageFile), renderPerformancePage(report, svg !== null));
+  process.stderr.write(`bench: wrote ${pageFile}${svg ? ` and ${figureFile}` : ""} from ${resultsFile}\n`);
+}
+
+/**
+ * Run by npm without --silent: npm wrote its banner ("> mor-throughput@… bench") on stdout
+ * before this process started.
+ */
+function underNpmBanner(): boolean {
+  return process.env.npm_lifecycle_event === "bench" && process.env.npm_config_loglevel !== "silent";
 }
 
 main().catch((error: unknown) => {

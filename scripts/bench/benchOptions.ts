@@ -5,20 +5,29 @@ export const suites = ["local", "build", "scale", "pool"] as const;
 const defaultSuites = "local,build,scale";
 export type Suite = (typeof suites)[number];
 
-export const usage = `usage: npm run bench -- [flags]
+/** The committed results, and the page generated from them (`--record`, `--render`). */
+export const resultsFile = "docs/performance.json";
+export const pageFile = "docs/performance.md";
+
+export const usage = `usage: npm run bench -- [flags]      (npm run -s bench -- --json: stdout holds only the JSON)
 
   --suite <list>        which suites to run, comma-separated (default local,build,scale):
                           local  mor-throughput against Ponder on an anvil chain, then alone at
                                  growing sizes (cold, warm runs)
                           build  \`build\` on synthetic databases, and an incremental run
-                          scale  first backfills of the real networks' sizes on virtual chains,
-                                 behind no limits and a paid endpoint's limits, then an hourly run
+                          scale  side by side with Ponder on virtual chains of growing length;
+                                 first backfills of the real networks' sizes, behind no limits and
+                                 a paid endpoint's limits, then an hourly run; chains of other
+                                 shapes (requests per closed session)
                           pool   (not by default) a backfill of Base's size behind three endpoints
                                  with the free-endpoint stand-in's limits, against one such endpoint
                                  (--shrink and --seed apply; docs/endpoints.md)
   --no-peer             skip Ponder (local and scale suites)
   --json                print the JSON report on stdout (the table goes to stderr)
   --out <file>          also write the JSON report to a file
+  --record              also write the report to ${resultsFile} and the page generated from
+                        it, ${pageFile} (and its figure): the committed results
+  --render              measure nothing: write ${pageFile} again from ${resultsFile}
   --seed <n>            seed of the generated histories (default 1)
   --profile-dir <dir>   also write a CPU profile of every mor-throughput command into <dir>/<step>/
                         (summarize one with scripts/bench/summarizeProfile.ts; profiled times are slower)
@@ -35,12 +44,17 @@ export const usage = `usage: npm run bench -- [flags]
   --cache               keep synthetic databases in .bench/synth/ and reuse them
 
  scale suite:
+  --side-sizes <n,n>    side by side with Ponder: Base's chain divided by each n (blocks and
+                        sessions; default 2000,1000,500,250; "" for none)
+  --side-limits <list>  behind which limits (default none,paid)
+  --side-budget <min>   Ponder's time budget at each of those sizes (default 20)
   --scenarios <list>    base,arbitrum (default both)
   --limits <list>       none,paid,public (default none,paid; public: a stand-in for a free
                         endpoint, assumed limits: 2,000-block ranges, 10 calls a batch, 5/s, 200 ms)
   --shrink <n>          divide every scenario's blocks and sessions by n (default 1: real sizes)
-  --peer-budget <min>   Ponder's time budget per scenario and limit set (default 5)
+  --peer-budget <min>   Ponder's time budget per scenario and limit set (default 5; decimals allowed)
   --no-short            skip the Arbitrum chain a hundred times shorter (the memory comparison)
+  --no-shapes           skip the chains of other shapes (requests per closed session)
 `;
 
 export type BenchOptions = {
@@ -61,10 +75,18 @@ export type BenchOptions = {
   shrink: number;
   peerBudgetMinutes: number;
   short: boolean;
+  shapes: boolean;
+  sideSizes: number[];
+  sideLimits: string[];
+  sideBudgetMinutes: number;
+  record: boolean;
+  render: boolean;
   help: boolean;
 };
 
 export class BenchUsageError extends Error {}
+
+const limitNames = ["none", "paid", "public"] as const;
 
 /** The bench's flags, checked (pure: a bad flag throws BenchUsageError). */
 export function parseBenchOptions(argv: string[]): BenchOptions {
@@ -79,6 +101,14 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     const n = Number(text.replaceAll("_", ""));
     if (!Number.isSafeInteger(n) || n < 1)
       throw new BenchUsageError(`--${flag}: expected a positive integer, got ${JSON.stringify(text)}`);
+    return n;
+  };
+  const minutes = (flag: string, text: string): number => {
+    const n = Number(text);
+    if (!Number.isFinite(n) || n <= 0)
+      throw new BenchUsageError(
+        `--${flag}: expected a positive number of minutes, got ${JSON.stringify(text)}`,
+      );
     return n;
   };
   const counts = (flag: string, text: string): number[] =>
@@ -107,10 +137,16 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     incremental: count("incremental", values.incremental),
     cache: values.cache,
     scenarios: oneOf("scenarios", values.scenarios, ["base", "arbitrum"] as const),
-    limits: oneOf("limits", values.limits, ["none", "paid", "public"] as const),
+    limits: oneOf("limits", values.limits, limitNames),
     shrink: count("shrink", values.shrink),
-    peerBudgetMinutes: count("peer-budget", values["peer-budget"]),
+    peerBudgetMinutes: minutes("peer-budget", values["peer-budget"]),
     short: values.short,
+    shapes: values.shapes,
+    sideSizes: counts("side-sizes", values["side-sizes"]),
+    sideLimits: oneOf("side-limits", values["side-limits"], limitNames),
+    sideBudgetMinutes: minutes("side-budget", values["side-budget"]),
+    record: values.record,
+    render: values.render,
     help: values.help,
   };
 }
@@ -136,6 +172,12 @@ function parse(argv: string[]) {
       shrink: { type: "string", default: "1" },
       "peer-budget": { type: "string", default: "5" },
       short: { type: "boolean", default: true },
+      shapes: { type: "boolean", default: true },
+      "side-sizes": { type: "string", default: "2000,1000,500,250" },
+      "side-limits": { type: "string", default: "none,paid" },
+      "side-budget": { type: "string", default: "20" },
+      record: { type: "boolean", default: false },
+      render: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
     allowNegative: true,

@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BenchContext, devChainId, endTime } from "./benchContext.js";
 import { startCountingProxy } from "./countingProxy.js";
 import { installPonder, runPonder } from "./ponderPeer.js";
 import type { ColdRun, ProcessMeasure, RpcCounts } from "./report.js";
 import { syncedSessions } from "./runMor.js";
+import { ponderDir } from "./scale/ponderScale.js";
 import { ponderFinalityPadding, seedChain } from "./seedChain.js";
 
 /** The local suite: a cold backfill of every size on its own anvil, then runs that find nothing new. */
@@ -84,7 +84,7 @@ async function coldRun(context: BenchContext, requested: number, withPeer: boole
       warmRun: measure(warmRun),
     };
     if (withPeer) {
-      const dirPeer = join(tmpdir(), "mor-throughput-bench-ponder");
+      const dirPeer = ponderDir;
       mkdirSync(dirPeer, { recursive: true });
       log(`installing the Ponder peer into ${dirPeer}`);
       const install = await installPonder(dirPeer);

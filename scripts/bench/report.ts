@@ -1,5 +1,6 @@
 /** The numbers of one `npm run bench`: printed as a table, written as JSON. */
 
+import type { Provenance } from "./provenance.js";
 import { formatScale, scaleTargets } from "./scale/formatScale.js";
 import type { PoolRun } from "./scale/poolRun.js";
 import type { ScaleReport } from "./scale/scaleTypes.js";
@@ -66,10 +67,12 @@ export type IncrementalRun = {
 export type Target = { measure: string; target: string; measured: string; met: boolean | null };
 
 export type BenchReport = {
-  benchVersion: 2;
+  benchVersion: 3;
   startedAt: string;
   durationMs: number;
   command: string;
+  /** The commit measured and the versions that ran (mor-throughput, Ponder, Node). */
+  provenance: Provenance;
   machine: Machine;
   options: object;
   cold: ColdRun[];
@@ -90,8 +93,8 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): Target[] 
     const ratio = side.peer.wallMs / side.sync.wallMs;
     targets.push({
       measure: `cold enriched backfill, side by side (${fmtInt(side.sessions)} sessions)`,
-      target: "≥ 50× faster than Ponder",
-      measured: `${ratio.toFixed(0)}×${side.peer.complete ? "" : " (peer incomplete)"}`,
+      target: "at least 50× less wall time than Ponder",
+      measured: `${ratio.toFixed(0)}×${side.peer.complete ? "" : " (Ponder incomplete)"}`,
       met: side.peer.complete ? ratio >= 50 : null,
     });
   }
@@ -158,6 +161,7 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): Target[] 
 /** The human table: the same numbers as the JSON. */
 export function formatReport(report: BenchReport): string {
   const m = report.machine;
+  const p = report.provenance;
   const lines: string[] = [];
   lines.push(`mor-throughput bench, ${report.startedAt} (${seconds(report.durationMs)} in all)`);
   lines.push(
@@ -165,13 +169,36 @@ export function formatReport(report: BenchReport): string {
       `load average ${m.loadAverage.start.map((v) => v.toFixed(2)).join(" ")} at the start, ` +
       `${m.loadAverage.end.map((v) => v.toFixed(2)).join(" ")} at the end`,
   );
+  lines.push(
+    `measured: commit ${p.commit.slice(0, 12)}${p.dirty ? " (with uncommitted changes)" : ""}, mor-throughput ${p.versions.morThroughput}, Ponder ${p.versions.ponder}`,
+  );
   lines.push(`command: ${report.command}`);
+  const local = formatLocal(report);
+  if (local.length > 0) lines.push("", ...local);
+  if (report.scale) lines.push(...formatScale(report.scale));
+  lines.push("", ...formatTargets(report.targets));
+  return `${lines.join("\n")}\n`;
+}
+
+/** The targets, as a table. */
+export function formatTargets(targets: readonly Target[]): string[] {
+  return [
+    "| target | goal | measured | met |",
+    "|---|---|---|---|",
+    ...targets.map(
+      (target) =>
+        `| ${target.measure} | ${target.target} | ${target.measured} | ${target.met === null ? "n/a" : target.met ? "yes" : "NO"} |`,
+    ),
+  ];
+}
+
+/** The local and build suites' table (none when neither ran). */
+export function formatLocal(report: BenchReport): string[] {
+  const lines: string[] = [];
   const localRows = report.cold.length + report.build.length + (report.incremental ? 1 : 0);
-  if (localRows > 0) {
-    lines.push("");
-    lines.push("| measure | size | wall | CPU | peak RSS | HTTP requests | RPC calls | note |");
-    lines.push("|---|---|--:|--:|--:|--:|--:|---|");
-  }
+  if (localRows === 0) return lines;
+  lines.push("| measure | size | wall | CPU | peak RSS | HTTP requests | RPC calls | note |");
+  lines.push("|---|---|--:|--:|--:|--:|--:|---|");
   for (const run of report.cold) {
     const size = `${fmtInt(run.sessions)} sessions (${fmtInt(run.closed)} closed, ${fmtInt(run.events)} events, ${fmtInt(run.blocks)} blocks)`;
     lines.push(
@@ -230,16 +257,7 @@ export function formatReport(report: BenchReport): string {
       ),
     );
   }
-  if (report.scale) lines.push(...formatScale(report.scale));
-  lines.push("");
-  lines.push("| target | goal | measured | met |");
-  lines.push("|---|---|---|---|");
-  for (const target of report.targets) {
-    lines.push(
-      `| ${target.measure} | ${target.target} | ${target.measured} | ${target.met === null ? "n/a" : target.met ? "yes" : "NO"} |`,
-    );
-  }
-  return `${lines.join("\n")}\n`;
+  return lines;
 }
 
 function row(

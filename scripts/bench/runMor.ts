@@ -44,7 +44,7 @@ export type ChainSyncFigures = {
   toBlock: number;
   target: number;
   complete: boolean;
-  rpc: { httpRequests: number; rpcCalls: number; retries: number };
+  rpc: { httpRequests: number; rpcCalls: number; retries: number; reader?: string };
 };
 
 /** The chains of a sync summary, from `sync --json` or `run --json`. */

@@ -22,6 +22,10 @@ export type ChainView = {
    * One endpoint: a pool of that one, which confirms nothing (poolOfOne).
    */
   readonly pool: ChainPool;
+  /** The calls per JSON-RPC batch the endpoint takes, when a refusal showed fewer than the configured batch size. */
+  readonly batchCap: number | undefined;
+  /** Batches of at most `cap` calls from now on: the cap the chain's last run learned (not learned again). */
+  assumeBatchCap(cap: number): void;
   /** Asks for the head along with the calls of this tick (resolveTarget takes the highest answer). */
   sampleHead(): void;
   /** The head (the highest of a few answers) and the last block this run may index. */

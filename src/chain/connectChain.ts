@@ -2,7 +2,12 @@ import { ExitCode, exitCodeOf, UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import type { ChainView } from "./ChainView.js";
 import { createChainView } from "./createChainView.js";
-import { type ContractReader, createContractReader, hasCode } from "./createContractReader.js";
+import {
+  type ContractReader,
+  createContractReader,
+  hasCode,
+  type ReaderMode,
+} from "./createContractReader.js";
 import { createHeadSampler, type HeadSampler } from "./createHeadSampler.js";
 import { getChainId } from "./getChainId.js";
 import { createEndpointPool } from "./pool/createEndpointPool.js";
@@ -28,6 +33,8 @@ export type Endpoint = {
   chainId: number;
   heads: HeadSampler;
   multicall: boolean;
+  /** No Multicall3 there, and aggregation not turned off (--no-multicall): view calls go through DeploylessAggregate3. */
+  deployless: boolean;
 };
 
 /**
@@ -51,7 +58,7 @@ export async function connectEndpoint(url: string, rpc: RpcSettings, logger: Log
   ]);
   heads.sample();
   const [chainId, multicall] = await answers;
-  return { url, client, chainId, heads, multicall };
+  return { url, client, chainId, heads, multicall, deployless: rpc.multicall && !multicall };
 }
 
 /** What to index on one chain, its defaults settled (commands/options). */
@@ -72,7 +79,7 @@ export type RpcSummary = {
   httpRequests: number;
   rpcCalls: number;
   retries: number;
-  reader: "multicall" | "batch";
+  reader: ReaderMode;
   /** A pool's endpoints, each with its own counts. */
   endpoints?: Array<{ url: string; httpRequests: number; rpcCalls: number; retries: number }>;
 };
@@ -127,6 +134,7 @@ export async function prepareChain(
     createContractReader({
       client: endpoint.client,
       multicall: endpoint.multicall ? multicall3Address : undefined,
+      deployless: endpoint.deployless,
     }),
   );
   const views = members.map((endpoint, i) =>

@@ -27,6 +27,10 @@ export function createChainView(options: {
     get pool() {
       return pool;
     },
+    get batchCap() {
+      return client.batchCap;
+    },
+    assumeBatchCap: (cap) => client.assumeBatchCap(cap),
     sampleHead: () => heads.sample(),
     resolveTarget: (toBlock, confirmations) => resolveTarget(client, toBlock, confirmations, heads),
     blockHeader: (number) => getBlockHeader(client, number),

@@ -32,7 +32,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       checkpoint: q(
         `SELECT chain_id AS chainId, contract, from_block AS fromBlock, creation_block AS creationBlock,
            block_number AS blockNumber, block_hash AS blockHash, block_timestamp AS blockTimestamp,
-           range_size AS rangeSize
+           range_size AS rangeSize, batch_cap AS batchCap
          FROM chains WHERE chain_id = ?`,
       ),
       bids: q("SELECT bid_id, read_ok = 1 AND ifnull(deleted_at, 0) = 0 FROM bids WHERE chain_id = ?").raw(),
@@ -80,7 +80,9 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       anomaly: q(
         "INSERT INTO anomalies (chain_id, kind, key, block_number, detail) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
       ),
-      run: q("UPDATE chains SET target_block = ?, synced_at = ?, range_size = ? WHERE chain_id = ?"),
+      run: q(
+        "UPDATE chains SET target_block = ?, synced_at = ?, range_size = ?, batch_cap = ? WHERE chain_id = ?",
+      ),
       lastAccepted: q(
         "SELECT max(block_number) FROM upgrades WHERE chain_id = ? AND status = 'accepted'",
       ).pluck(),
@@ -110,13 +112,14 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       chainId,
       checkpoint() {
         const row = s.checkpoint.get(chainId) as
-          | (Checkpoint & { creationBlock: number | null; rangeSize: number | null })
+          | (Checkpoint & { creationBlock: number | null; rangeSize: number | null; batchCap: number | null })
           | undefined;
         return (
           row && {
             ...row,
             creationBlock: row.creationBlock ?? undefined,
             rangeSize: row.rangeSize ?? undefined,
+            batchCap: row.batchCap ?? undefined,
           }
         );
       },
@@ -172,8 +175,8 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
         }
         s.statsRead.run(block, counters ? 1 : 0, chainId);
       }),
-      saveRunRecord: ({ targetBlock, syncedAt, rangeSize }) =>
-        void s.run.run(targetBlock, syncedAt, rangeSize, chainId),
+      saveRunRecord: ({ targetBlock, syncedAt, rangeSize, batchCap }) =>
+        void s.run.run(targetBlock, syncedAt, rangeSize, batchCap ?? null, chainId),
       upgradeSample(perEnd) {
         const after = (s.lastAccepted.get(chainId) as number | null | undefined) ?? -1;
         return readSample(s, chainId, after, perEnd);

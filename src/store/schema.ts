@@ -46,6 +46,8 @@ export const chains = sqliteTable("chains", {
    */
   bidScanNext: integer("bid_scan_next"),
   bidScanEnd: integer("bid_scan_end"),
+  /** The calls per JSON-RPC batch the endpoint took, when the last sync learned a cap (null: none): the next one starts there. */
+  batchCap: integer("batch_cap"),
 });
 
 /** Hashes of synced blocks near the head, to find the common ancestor after a reorg. */

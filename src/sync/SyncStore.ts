@@ -27,6 +27,8 @@ export type Checkpoint = ChainIdentity & {
   blockTimestamp: number;
   /** The log range size the last run ended with; undefined before the first run ended. */
   rangeSize?: number | undefined;
+  /** The calls per JSON-RPC batch the endpoint took, when the last run learned a cap; undefined: none. */
+  batchCap?: number | undefined;
 };
 
 export type OpenRow = {
@@ -137,7 +139,13 @@ export type ModelNameRow = {
 export type RefilledClose = { sessionId: string; state: CloseState | undefined; oversizeTokens: boolean };
 
 /** How the last sync of a chain ended, for meta.json (backfill progress, freshness). */
-export type RunRecord = { targetBlock: number; syncedAt: number; rangeSize: number };
+export type RunRecord = {
+  targetBlock: number;
+  syncedAt: number;
+  rangeSize: number;
+  /** The endpoint's batch cap as the run knew it at its end; undefined: none below the batch size. */
+  batchCap: number | undefined;
+};
 
 /** One chain's part of the database: the follower reads its position here and commits ranges. */
 export type SyncStore = {

@@ -34,6 +34,10 @@ export async function syncChain(
   target: FollowTarget,
   options: FollowOptions & { logger: Logger; now: () => number },
 ): Promise<ChainSyncSummary> {
+  // A batch cap the chain's last run learned holds from the first request: not learned again by
+  // refused batches every run (an hourly run behind a capped endpoint).
+  const rememberedCap = store.checkpoint()?.batchCap;
+  if (rememberedCap !== undefined) chain.assumeBatchCap(rememberedCap);
   const refilled = await refillCloses(store, (ids) => chain.readSessions(ids), options.logger);
   const bidsRefilled = await refillBids(store, (ids) => chain.readBids(ids), options.logger);
   const readNames = (ids: readonly string[]) => chain.readModelNames(ids);
@@ -75,6 +79,7 @@ export async function syncChain(
       targetBlock: followed.target,
       syncedAt: options.now(),
       rangeSize: followed.rangeSize,
+      batchCap: chain.batchCap,
     });
   return { ...followed, models: names.models, refilled, bidsRefilled, bidScan, audit };
 }

@@ -1,4 +1,5 @@
 import type { ChainView } from "../chain/ChainView.js";
+import type { ReaderMode } from "../chain/createContractReader.js";
 import type { Logger } from "../log/createLogger.js";
 import type { FollowOptions, FollowProgress, FollowTarget } from "./followChain.js";
 import type { SyncDatabase } from "./SyncStore.js";
@@ -14,7 +15,7 @@ export type ChainToSync = {
     httpRequests: number;
     rpcCalls: number;
     retries: number;
-    reader: "multicall" | "batch";
+    reader: ReaderMode;
     /** A pool's endpoints, each with its own counts. */
     endpoints?: Array<{ url: string; httpRequests: number; rpcCalls: number; retries: number }>;
   };

@@ -201,3 +201,21 @@ describe("bad data on chain, end to end through the CLI", () => {
     expect(readPublished(join(dir, "batch"))).toEqual(readPublished(join(dir, "multicall")));
   });
 });
+
+describe("bad data on a chain without Multicall3", () => {
+  const history = badHistory();
+  const chain = useDevChain(history, { multicall: false });
+  const dir = useTempDir("mor-bad-data-deployless-");
+
+  test("behavior: views read through a deployless aggregate3 (reverts inside it too) give SPEC.md's files", async () => {
+    const run = (name: string, ...more: string[]) =>
+      runCli(runArgs(chain, { db: join(dir, `${name}.sqlite`), out: join(dir, name) }, "--json", ...more));
+    const [deployless, batch] = await Promise.all([run("deployless"), run("batch", "--no-multicall")]);
+    expect([deployless.code, batch.code], deployless.stderr + batch.stderr).toEqual([0, 0]);
+    expect(JSON.parse(deployless.stdout).sync.chains[0]?.rpc.reader).toBe("deployless");
+    expect(JSON.parse(batch.stdout).sync.chains[0]?.rpc.reader).toBe("batch");
+    const expected = expectedFor(history, { asOf: endTime });
+    expect(diffFiles(readPublishedJson(join(dir, "deployless")), expected)).toEqual([]);
+    expect(readPublished(join(dir, "batch"))).toEqual(readPublished(join(dir, "deployless")));
+  });
+});

@@ -35,7 +35,7 @@ async function senderTo(
 ) {
   server = await startJsonRpcServer(answer);
   const ungrouped: Unit[] = [];
-  const send = createBatchSender({
+  const { send } = createBatchSender({
     endpoint: { fetchUrl: server.url, headers: {}, safeUrl: server.url },
     url: server.url,
     timeoutMs: 2000,

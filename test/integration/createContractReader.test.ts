@@ -51,3 +51,26 @@ describe("createContractReader against an endpoint that answers garbage", () => 
     );
   });
 });
+
+describe("createContractReader without Multicall3 (deployless)", () => {
+  test("behavior: an endpoint that runs no creation code in eth_call: plain eth_calls from then on, every result kept", async () => {
+    let creationCalls = 0;
+    server = await startJsonRpcServer((_, params) => {
+      const [transaction] = params as [{ to?: string; data: string }];
+      if (transaction.to === undefined) {
+        creationCalls++;
+        return { error: { code: -32602, message: "invalid argument 0: missing 'to'" } };
+      }
+      return { result: transaction.data === "0x01" ? "0xaa" : "0xbb" };
+    });
+    const client = createRpcClient({ url: server.url, retries: 1, backoffMs: 1 });
+    const reader = createContractReader({ client, deployless: true });
+    expect(reader.mode).toBe("deployless");
+    const results = await reader.read(calls);
+    expect(results.map((result) => (result.ok ? [...result.data] : result.error))).toEqual([[0xaa], [0xbb]]);
+    expect(reader.mode).toBe("batch");
+    const tried = creationCalls;
+    expect(await reader.read(calls)).toEqual(results);
+    expect(creationCalls).toBe(tried);
+  });
+});

@@ -47,7 +47,9 @@ function checkNpm(args: readonly string[], scripts: Readonly<Record<string, stri
       : { kind: "script" };
   }
   if (verb !== "run" && verb !== "run-script") return { kind: "other" };
-  const [script, ...after] = rest;
+  // npm's own flags before the script's name (-s, --silent, --workspace=x).
+  const named = rest.findIndex((word) => !word.startsWith("-"));
+  const [script, ...after] = named < 0 ? [] : rest.slice(named);
   if (script === undefined) return { kind: "script", problem: "npm run without a script" };
   const dashes = after.indexOf("--");
   const beforeDashes = dashes < 0 ? after : after.slice(0, dashes);

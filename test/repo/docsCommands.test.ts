@@ -96,6 +96,7 @@ describe("the command lines of the docs", () => {
       "npm run bench -- --suite nope",
       "npm run bench -- --no-such-flag",
       "npm test && npm run test:stress",
+      "npm run -s bench -- --suite nope",
       "```",
     ].join("\n");
     expect(problemsOf("page.md", page)).toEqual([
@@ -103,6 +104,23 @@ describe("the command lines of the docs", () => {
       "page.md:3: npm run demo --no-serve: --no-serve: npm takes what comes before `--`; the script's arguments go after it",
       `page.md:4: npm run bench -- --suite nope: --suite: expected some of ${suites.join(", ")}, got "nope"`,
       expect.stringMatching(/^page\.md:5: npm run bench -- --no-such-flag: Unknown option '--no-such-flag'/),
+      // npm's own flags before the script's name are npm's: the script and its arguments are checked.
+      `page.md:7: npm run -s bench -- --suite nope: --suite: expected some of ${suites.join(", ")}, got "nope"`,
+    ]);
+  });
+});
+
+describe("shellCommands", () => {
+  test("behavior: a redirection is the shell's: dropped with its target, the command's words kept", () => {
+    expect(shellCommands("npm run -s bench -- --json > scale.json 2>&1 | tee x")).toEqual([
+      ["npm", "run", "-s", "bench", "--", "--json"],
+      ["tee", "x"],
+    ]);
+    expect(shellCommands("npx mor-throughput run --json >> out.json 2> err.log")).toEqual([
+      ["npx", "mor-throughput", "run", "--json"],
+    ]);
+    expect(shellCommands("npx mor-throughput check <site>")).toEqual([
+      ["npx", "mor-throughput", "check", "<site>"],
     ]);
   });
 });

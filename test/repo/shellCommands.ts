@@ -1,6 +1,7 @@
 /**
  * The simple commands of one shell line, each as its words: quotes and backslashes removed, a
- * comment dropped, split at `&&`, `||`, `;` and `|`. A placeholder in angle brackets
+ * comment dropped, split at `&&`, `||`, `;` and `|`; an output redirection (`> file`, `2>&1`) is
+ * the shell's, dropped with its target. A placeholder in angle brackets
  * (`<base endpoint>`, `https://<you>.github.io/`) stays one word, spaces included: in the docs it
  * stands for a value, never for a redirection.
  */
@@ -45,6 +46,18 @@ export function shellCommands(line: string): string[][] {
       i++;
     } else if (char === ";" || char === "|") {
       endCommand();
+    } else if (char === ">") {
+      // `>`, `>>`, `2>` (its digit already read as a word of its own), `>&1`: not the command's.
+      if (word !== undefined && /^\d$/.test(word)) word = undefined;
+      endWord();
+      if (next === ">") i++;
+      if (line[i + 1] === "&") {
+        i++;
+        while (i + 1 < line.length && /\d/.test(line[i + 1] as string)) i++;
+        continue;
+      }
+      while (i + 1 < line.length && /\s/.test(line[i + 1] as string)) i++;
+      while (i + 1 < line.length && !/[\s;&|]/.test(line[i + 1] as string)) i++;
     } else {
       word = (word ?? "") + char;
     }

@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "vitest";
 import { contractNames } from "../../src/devchain/contractArtifacts.js";
 import { loadContracts } from "../../src/devchain/loadContracts.js";
-import { compileContracts } from "./compileContracts.js";
+import { packageRoot } from "../../src/util/packageRoot.js";
+import { compileContracts, compileDeploylessModule, deploylessModule } from "./compileContracts.js";
 
 test("default: the committed artifacts are what solc compiles from the sources", async () => {
   const [compiled, committed] = await Promise.all([compileContracts(), loadContracts()]);
@@ -11,4 +14,11 @@ test("default: the committed artifacts are what solc compiles from the sources",
       `src/devchain/artifacts/${name}.json is out of date: run \`npm run build:contracts\` and commit it`,
     ).toEqual(compiled[name]);
   }
+});
+
+test("default: the committed creation code of the deployless aggregator is what solc compiles", async () => {
+  expect(
+    readFileSync(join(packageRoot(), deploylessModule), "utf8"),
+    `${deploylessModule} is out of date: run \`npm run build:contracts\` and commit it`,
+  ).toBe(await compileDeploylessModule());
 });

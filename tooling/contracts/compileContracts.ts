@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import solc from "solc";
-import type { Abi } from "viem";
+import type { Abi, Hex } from "viem";
 import {
   type ContractArtifacts,
   contractNames,
@@ -50,7 +50,7 @@ export async function compileContracts(): Promise<ContractArtifacts> {
       compiler: solc.version(),
       abi: contract.abi,
       bytecode: `0x${contract.evm.bytecode.object}`,
-      deployedBytecode: `0x${contract.evm.deployedBytecode.object}`,
+      deployedBytecode: `0x${contract.evm.deployedBytecode?.object ?? ""}`,
     };
   }
   return result;
@@ -60,6 +60,47 @@ type SolcOutput = {
   errors?: Array<{ severity: string; message: string; formattedMessage?: string }>;
   contracts?: Record<
     string,
-    Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+    Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode?: { object: string } } }>
   >;
 };
+
+/** Where the chain stage's contract lives, and the module its creation code is written into. */
+export const deploylessSource = "src/chain/contracts/DeploylessAggregate3.sol";
+export const deploylessModule = "src/chain/deploylessAggregate3Code.ts";
+
+/**
+ * Compiles the chain stage's one contract (DeploylessAggregate3: never deployed, its creation code
+ * is sent in eth_call) for the Paris EVM, without PUSH0: a chain without Multicall3 may be an old
+ * one. Returns the text of the module that holds its creation code.
+ */
+export async function compileDeploylessModule(): Promise<string> {
+  const content = await readFile(join(packageRoot(), deploylessSource), "utf8");
+  const input = {
+    language: "Solidity",
+    sources: { "DeploylessAggregate3.sol": { content } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: "paris",
+      outputSelection: { "*": { "*": ["evm.bytecode.object"] } },
+    },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  const errors = (output.errors ?? []).filter((e) => e.severity === "error");
+  const object = output.contracts?.["DeploylessAggregate3.sol"]?.DeploylessAggregate3?.evm.bytecode.object;
+  if (errors.length > 0 || !object) {
+    throw new BaseError("Compiling DeploylessAggregate3 failed.", {
+      details: errors.map((e) => e.formattedMessage ?? e.message).join("\n"),
+    });
+  }
+  const code: Hex = `0x${object}`;
+  return `// Written by \`npm run build:contracts\` from ${deploylessSource} (solc ${solc.version()},
+// Paris EVM, optimizer 200 runs): do not edit.
+
+/**
+ * The creation code of DeploylessAggregate3: an eth_call of it with aggregate3's argument appended
+ * (no \`to\`) runs the calls in its constructor and returns their results as aggregate3 does.
+ */
+export const deploylessAggregate3Code =
+  "${code}";
+`;
+}

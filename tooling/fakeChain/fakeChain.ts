@@ -53,6 +53,8 @@ export type FakeChain = {
   readonly lagReads: Map<string, number>;
   /** What findCreationBlock answers. */
   creationBlock: number | undefined;
+  /** The batch cap the view reports (as its endpoint would have shown it); assumeBatchCap sets it too. */
+  batchCap: number | undefined;
   /** Called by each log fetch before it reads the chain (a reorg during the run). */
   onFetch: ((from: number, to: number) => void) | undefined;
   readonly calls: { readSessions: string[][]; readBids: string[][]; fetch: Array<[number, number]> };
@@ -225,6 +227,12 @@ export function createFakeChain(options: { contract?: string; startTime?: number
     get pool() {
       return pool;
     },
+    get batchCap() {
+      return fake.batchCap;
+    },
+    assumeBatchCap: (cap) => {
+      fake.batchCap = cap;
+    },
     sampleHead: () => {},
     async resolveTarget(toBlock, confirmations) {
       const headNumber = blocks.length - 1;
@@ -311,6 +319,7 @@ export function createFakeChain(options: { contract?: string; startTime?: number
     },
     lagReads: new Map(),
     creationBlock: undefined,
+    batchCap: undefined,
     onFetch: undefined,
     calls,
   };

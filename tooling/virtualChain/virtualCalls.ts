@@ -1,3 +1,4 @@
+import { deploylessAggregate3Code } from "../../src/chain/deploylessAggregate3Code.js";
 import { multicall3Address } from "../../src/chain/presets.js";
 import type { VirtualChainState } from "./createVirtualChainState.js";
 import {
@@ -21,16 +22,21 @@ const someCode = "0x6080604052348015600f57600080fd5b50600436106100365760003560e0
 export type VirtualCalls = {
   /** eth_call of `data` to `to` at `block`. */
   call(to: string, data: string, block: number): CallOutcome;
-  /** eth_getCode: the marketplace from its creation block on, Multicall3 always. */
+  /** eth_getCode: the marketplace from its creation block on, Multicall3 always (unless the spec has none). */
   code(address: string, block: number): string;
 };
 
-/** The marketplace's view functions and Multicall3's aggregate3, answered from the history. */
+/**
+ * The marketplace's view functions and Multicall3's aggregate3 (also through DeploylessAggregate3's
+ * creation code), answered from the history.
+ */
 export function createVirtualCalls(state: VirtualChainState): VirtualCalls {
   const { spec, history } = state;
   const { sessions, bids, models, clock } = history;
   const contract = spec.contract.toLowerCase();
-  const multicall = multicall3Address.toLowerCase();
+  // A chain without Multicall3 has nothing at its address: no code, empty answers.
+  const multicall = spec.multicall === false ? undefined : multicall3Address.toLowerCase();
+  const deploylessCode = deploylessAggregate3Code.toLowerCase();
   const bidIndex = new Map(bids.map((bid, k) => [bid.bidId, k]));
   const modelIndex = new Map(models.map((model, k) => [model.modelId, k]));
   const modelData = models.map((model) => encodeModel(model));
@@ -104,17 +110,25 @@ export function createVirtualCalls(state: VirtualChainState): VirtualCalls {
     return { ok: false };
   };
 
+  const aggregate3 = (argument: string, block: number): CallOutcome => {
+    // decodeAggregate3Calls reads past a selector: any four bytes do.
+    const results = decodeAggregate3Calls(`0x00000000${argument}`).map((inner) => {
+      const outcome = call(inner.target, inner.callData, block);
+      return outcome.ok ? { success: true, data: outcome.data } : { success: false, data: "0x" };
+    });
+    return { ok: true, data: encodeAggregate3Results(results) };
+  };
+
   const call = (to: string, data: string, block: number): CallOutcome => {
     const target = to.toLowerCase();
+    // No `to`: a contract's creation code run in the call; the one the indexer sends is
+    // DeploylessAggregate3 (aggregate3 in its constructor). Any EVM chain runs it.
+    if (target === "" && data.toLowerCase().startsWith(deploylessCode))
+      return aggregate3(data.slice(deploylessCode.length), block);
     if (target === contract)
       return block >= spec.creationBlock ? contractCall(data, block) : { ok: true, data: "0x" };
-    if (target === multicall && data.slice(0, 10).toLowerCase() === selectors.aggregate3) {
-      const results = decodeAggregate3Calls(data).map((inner) => {
-        const outcome = call(inner.target, inner.callData, block);
-        return outcome.ok ? { success: true, data: outcome.data } : { success: false, data: "0x" };
-      });
-      return { ok: true, data: encodeAggregate3Results(results) };
-    }
+    if (target === multicall && data.slice(0, 10).toLowerCase() === selectors.aggregate3)
+      return aggregate3(data.slice(10), block);
     return { ok: true, data: "0x" };
   };
 

@@ -28,6 +28,8 @@ export type VirtualChainSpec = {
    * chain behind a result cap, a range of blocks holding more logs than the cap.
    */
   spike?: { at: number; seconds: number; share: number };
+  /** false: no Multicall3 on this chain (no code at its address; calls to it return nothing). Default true. */
+  multicall?: boolean;
 };
 
 /** Block numbers and timestamps of a chain with a fixed block time. */

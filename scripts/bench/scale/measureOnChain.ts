@@ -2,17 +2,18 @@ import type { VirtualChain } from "../../../tooling/virtualChain/startVirtualCha
 import type { MorRunner } from "../runMor.js";
 import type { ScaleMeasure } from "./scaleTypes.js";
 
-/** mor-throughput's `run` against virtual chains (one or several at once), with what they saw of it. */
+/** mor-throughput's `run` (or `sync`) against virtual chains (one or several at once), with what they saw of it. */
 export async function measureOnChain(
   mor: MorRunner,
   chain: VirtualChain | VirtualChain[],
   args: string[],
   label: string,
+  command: "run" | "sync" = "run",
 ): Promise<{ measure: ScaleMeasure; summary: Record<string, unknown> }> {
   const chains = Array.isArray(chain) ? chain : [chain];
   for (const each of chains) each.resetStats();
   const urls = chains.flatMap((each) => ["--rpc-url", each.url]);
-  const run = await mor(["run", ...urls, ...args], label);
+  const run = await mor([command, ...urls, ...args], label);
   const methods: Record<string, number> = {};
   let requests = 0;
   let rateLimited = 0;

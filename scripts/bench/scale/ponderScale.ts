@@ -4,50 +4,50 @@ import { join } from "node:path";
 import type { VirtualChain } from "../../../tooling/virtualChain/startVirtualChain.js";
 import type { BenchContext } from "../benchContext.js";
 import { installPonder, runPonder } from "../ponderPeer.js";
-import type { PeerScale } from "./scaleTypes.js";
+import type { HistoryCounts } from "./historyCounts.js";
+import type { PeerProjection, PeerScale } from "./scaleTypes.js";
+
+/** Where the bench installs its Ponder app (reused by every run with the same package.json). */
+export const ponderDir = join(tmpdir(), "mor-throughput-bench-ponder");
 
 /**
  * Ponder's first backfill of the same virtual chain behind the same limits, within a time budget:
- * its figures when it finishes; else how far it got (its own metrics) and a projection from that.
+ * its figures when it finishes; else how far it got (events: its own metrics; calls and requests:
+ * the virtual chain's counters), the lower bound the budget gives, and a projection kept apart.
  */
 export async function ponderScale(
   context: BenchContext,
   chain: VirtualChain,
-  range: { from: number; to: number; events: number; eventBlocks: number; opened: number; closed: number },
+  range: { from: number; to: number } & HistoryCounts,
   oursSeconds: number,
+  budgetMinutes: number,
 ): Promise<PeerScale> {
-  const { log, options } = context;
-  const dir = join(tmpdir(), "mor-throughput-bench-ponder");
-  mkdirSync(dir, { recursive: true });
-  const install = await installPonder(dir);
-  const budgetMs = options.peerBudgetMinutes * 60_000;
-  log(`  Ponder ${install.version}: indexing, ${options.peerBudgetMinutes} minutes at most`);
+  const { log } = context;
+  mkdirSync(ponderDir, { recursive: true });
+  const install = await installPonder(ponderDir);
+  const budgetSeconds = budgetMinutes * 60;
+  log(`  Ponder ${install.version}: indexing, ${budgetMinutes} minutes at most`);
   chain.resetStats();
   const run = await runPonder({
-    dir,
+    dir: ponderDir,
     rpcUrl: chain.url,
     chainId: chain.state.spec.chainId,
     contract: chain.state.spec.contract,
     fromBlock: range.from,
     toBlock: range.to,
-    timeoutMs: budgetMs,
+    timeoutMs: budgetSeconds * 1000,
     budget: true,
   });
   const wallSeconds = run.wallMs / 1000;
-  const events = run.progress?.events ?? 0;
   const calls = Object.values(chain.stats.calls).reduce((sum, n) => sum + n, 0);
-  // What the app asks for at the least: every block holding a log, then getSession, getBid and
-  // getModel at each event's block; projected at the pace it made calls in its budget.
-  const needed = range.eventBlocks + 3 * range.events;
-  const projectedSeconds = run.finished ? wallSeconds : calls > 0 ? (wallSeconds * needed) / calls : null;
-  const reason = run.finished
-    ? null
-    : `not finished in its ${options.peerBudgetMinutes}-minute budget: ${events.toLocaleString("en-US")} of ${range.events.toLocaleString("en-US")} events indexed, ${calls.toLocaleString("en-US")} of the ${needed.toLocaleString("en-US")} calls it needs made${
-        projectedSeconds === null ? "" : `: ${(projectedSeconds / 3600).toFixed(1)} h at that pace`
-      }`;
-  const factor = (projectedSeconds ?? wallSeconds) / oursSeconds;
+  const eventsIndexed = run.finished ? range.events : (run.progress?.events ?? 0);
+  const projection = run.finished ? null : projectPonder(range, calls, wallSeconds);
+  // Not finished: it took longer than its budget, so its time over ours is more than this.
+  const ratio = (run.finished ? wallSeconds : budgetSeconds) / oursSeconds;
   log(
-    `  Ponder: ${run.finished ? `finished in ${wallSeconds.toFixed(0)} s` : reason}; ${factor.toFixed(0)}× ours${run.finished || projectedSeconds !== null ? "" : " at least"}`,
+    run.finished
+      ? `  Ponder: finished in ${wallSeconds.toFixed(1)} s, ${ratio.toFixed(1)}× ours`
+      : `  Ponder: ${eventsIndexed.toLocaleString("en-US")} of ${range.events.toLocaleString("en-US")} events in its ${budgetMinutes}-minute budget: more than ${ratio.toFixed(1)}× ours`,
   );
   return {
     name: "Ponder",
@@ -59,12 +59,34 @@ export async function ponderScale(
     requests: chain.stats.requests,
     calls,
     methods: { ...chain.stats.calls },
-    eventsIndexed: run.finished ? range.events : events,
+    budgetSeconds,
+    events: range.events,
+    eventsIndexed,
     complete: run.finished
       ? run.counts?.sessions === range.opened && run.counts?.closes === range.closed
       : null,
-    projectedSeconds,
-    reason,
-    factor,
+    ratio,
+    ratioIsLowerBound: !run.finished,
+    projection,
+  };
+}
+
+/**
+ * A projection, not a measurement: the calls Ponder's app needs at the least (a block for each
+ * block holding a log; getSession, getBid and getModel for each event) at the rate the virtual
+ * chain counted Ponder's calls (all of them) in `seconds`. Null when it made none.
+ */
+export function projectPonder(
+  range: Pick<HistoryCounts, "events" | "eventBlocks">,
+  callsMade: number,
+  seconds: number,
+): PeerProjection | null {
+  if (callsMade <= 0) return null;
+  const callsNeeded = range.eventBlocks + 3 * range.events;
+  return {
+    seconds: (seconds * callsNeeded) / callsMade,
+    callsNeeded,
+    callsMade,
+    method: `the calls its app needs at the least (a block for each of the ${range.eventBlocks.toLocaleString("en-US")} blocks holding a log; getSession, getBid and getModel for each of the ${range.events.toLocaleString("en-US")} events: ${callsNeeded.toLocaleString("en-US")}) at the rate the virtual chain counted its calls in its budget (${callsMade.toLocaleString("en-US")} in ${seconds.toFixed(0)} s)`,
   };
 }

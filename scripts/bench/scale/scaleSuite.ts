@@ -1,33 +1,36 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startVirtualChain, type VirtualChain } from "../../../tooling/virtualChain/startVirtualChain.js";
-import {
-  paidEndpoint,
-  publicEndpoint,
-  type VirtualLimits,
-} from "../../../tooling/virtualChain/virtualLimits.js";
+import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.js";
 import { type ScenarioName, scenarioSpec } from "../../../tooling/virtualChain/virtualScenarios.js";
 import type { BenchContext } from "../benchContext.js";
 import { type ChainSyncFigures, syncedChains } from "../runMor.js";
 import { historyCounts, lowerBoundRequests } from "./historyCounts.js";
+import { limitSets } from "./limitSets.js";
 import { measureOnChain } from "./measureOnChain.js";
 import { ponderScale } from "./ponderScale.js";
-import type { AcceptanceRun, BothRun, ScaleReport, ScaleRun, ShortRun } from "./scaleTypes.js";
-
-export const limitSets: Record<string, VirtualLimits> = {
-  none: {},
-  paid: paidEndpoint,
-  public: publicEndpoint,
-};
+import { requestShapes } from "./requestShapes.js";
+import type { BothRun, ScaleReport, ScaleRun, ShapeRun, ShortRun } from "./scaleTypes.js";
+import { firstLine, sideBySide } from "./sideBySide.js";
 
 /**
- * The scale suite: each scenario (a virtual chain of a real network's size) behind each limit set:
- * mor-throughput's first backfill and an hourly run after it, then Ponder's first backfill within
- * its budget; Arbitrum a hundred times shorter (peak RSS against length); the acceptance chain.
+ * The scale suite: side by side with Ponder on Base's chain at growing lengths; each scenario (a
+ * virtual chain of a real network's size) behind each limit set: mor-throughput's first backfill
+ * and an hourly run after it, then Ponder's first backfill within its budget; Arbitrum a hundred
+ * times shorter (peak RSS against length); both networks in one run; chains of other shapes.
  */
 export async function scaleSuite(context: BenchContext): Promise<ScaleReport> {
   const { options, log } = context;
-  const report: ScaleReport = { runs: [], short: [], both: null, acceptance: null };
+  const used = [...new Set(["none", ...options.sideLimits, ...options.limits])];
+  const report: ScaleReport = {
+    limitSets: Object.fromEntries(used.map((name) => [name, limitSets[name] as VirtualLimits])),
+    side: [],
+    runs: [],
+    short: [],
+    both: null,
+    shapes: [],
+  };
+  report.side = await sideBySide(context);
   for (const scenario of options.scenarios as ScenarioName[]) {
     const spec = scenarioSpec(scenario, { seed: options.seed, shrink: options.shrink });
     log(
@@ -77,7 +80,7 @@ export async function scaleSuite(context: BenchContext): Promise<ScaleReport> {
     const limits = options.limits.includes("paid") ? "paid" : "none";
     report.both = await bothRun(context, options.scenarios as ScenarioName[], limits);
   }
-  report.acceptance = await acceptanceRun(context);
+  if (options.shapes) report.shapes = await shapeRuns(context);
   return report;
 }
 
@@ -165,7 +168,12 @@ async function scaleRun(
           chain,
           { from: synced.fromBlock, to: synced.target, ...counts },
           wallSeconds,
-        )
+          options.peerBudgetMinutes,
+        ).catch((error: unknown) => {
+          // Recorded, not fatal: the rest of the bench still runs.
+          log(`  Ponder failed: ${firstLine(error)}`);
+          return { skipped: `Ponder failed: ${firstLine(error)}` };
+        })
       : { skipped: "--no-peer" };
     return {
       scenario,
@@ -194,23 +202,36 @@ async function scaleRun(
   }
 }
 
-/** The acceptance tests' chain (a few thousand blocks, about 1,400 closed sessions): a cold run. */
-async function acceptanceRun(context: BenchContext): Promise<AcceptanceRun> {
-  const spec = scenarioSpec("acceptance", { seed: context.options.seed });
-  const chain = await startVirtualChain(spec);
-  const dir = mkdtempSync(join(context.scratch, "acceptance-"));
-  try {
-    const { measure, summary } = await measureOnChain(
-      context.mor,
-      chain,
-      ["--contract", spec.contract, ...paths(dir)],
-      "acceptance",
-    );
-    const synced = syncedChains(summary)[0] as ChainSyncFigures;
-    context.log(`acceptance chain: ${synced.sessionsClosed} closed sessions, ${measure.requests} requests`);
-    return { blocks: spec.head, closed: synced.sessionsClosed, first: measure };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-    await chain.close();
+/** Chains of about 1,500 sessions in other shapes (requestShapes.ts): a cold run each. */
+async function shapeRuns(context: BenchContext): Promise<ShapeRun[]> {
+  const runs: ShapeRun[] = [];
+  for (const { shape, description, spec } of requestShapes(context.options.seed)) {
+    const chain = await startVirtualChain(spec);
+    const dir = mkdtempSync(join(context.scratch, "shape-"));
+    try {
+      const { measure, summary } = await measureOnChain(
+        context.mor,
+        chain,
+        ["--contract", spec.contract, ...paths(dir)],
+        `shape-${shape.replaceAll(/[^a-z0-9]+/gi, "-")}`,
+      );
+      const synced = syncedChains(summary)[0] as ChainSyncFigures;
+      context.log(
+        `${shape}: ${synced.sessionsClosed} closed sessions, ${measure.requests} requests (1 per ${Math.round(synced.sessionsClosed / Math.max(1, measure.requests))})`,
+      );
+      runs.push({
+        shape,
+        description,
+        blocks: synced.target - synced.fromBlock + 1,
+        sessions: synced.sessionsOpened,
+        closed: synced.sessionsClosed,
+        reader: synced.rpc.reader ?? "",
+        first: measure,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await chain.close();
+    }
   }
+  return runs;
 }

@@ -1,3 +1,4 @@
+import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.js";
 import type { ProcessMeasure } from "../report.js";
 
 /** What the virtual chain saw of one command: requests (refused ones too) and calls. */
@@ -12,29 +13,90 @@ export type EndpointCounts = {
 
 export type ScaleMeasure = ProcessMeasure & EndpointCounts;
 
+/**
+ * Ponder's first backfill of a scenario within its time budget: what it got done, measured; where
+ * it did not finish, the lower bound its budget gives, and (apart, not measured) a projection.
+ */
 export type PeerScale = {
   name: string;
   version: string;
   finished: boolean;
+  /** Its wall time: to /ready when it finished, else its budget (and a little). */
   wallSeconds: number;
   cpuSeconds: number;
   peakRssMb: number;
   requests: number;
   calls: number;
   methods: Record<string, number>;
-  /** Events Ponder indexed, of those in the range. */
+  budgetSeconds: number;
+  /** Events in the range, and those Ponder indexed (its own metric, ponder_indexing_completed_events). */
+  events: number;
   eventsIndexed: number;
   /** A finished Ponder's tables hold every session and close of the range (null: not finished). */
   complete: boolean | null;
   /**
-   * Ponder's wall time; where it did not finish, its projection: the calls its app needs at the
-   * least (every block holding a log, three view calls per event) at the pace it made them.
+   * Measured: Ponder's wall time over ours when it finished; else its budget over ours, a lower
+   * bound (it took longer than its budget).
    */
-  projectedSeconds: number | null;
-  /** Why it did not finish, when it did not. */
-  reason: string | null;
-  /** Ponder's (projected) time over ours; a lower bound when Ponder did not finish. */
-  factor: number | null;
+  ratio: number;
+  ratioIsLowerBound: boolean;
+  /** Not a measurement; only where Ponder did not finish. */
+  projection: PeerProjection | null;
+};
+
+/**
+ * The calls Ponder's app needs at the least (a block for each block holding a log; getSession,
+ * getBid and getModel for each event) at the rate the virtual chain counted Ponder's calls during
+ * its budget. Its calls in the budget include its log and block fetches, which the app's need does
+ * not count: the rate is that of all its calls, the need that of the app's least.
+ */
+export type PeerProjection = {
+  seconds: number;
+  callsNeeded: number;
+  callsMade: number;
+  method: string;
+};
+
+/** One tool's cold backfill of a chain, side by side. */
+export type SideMeasure = {
+  finished: boolean;
+  /** Every session and close of the range indexed (null: not finished). */
+  complete: boolean | null;
+  wallSeconds: number;
+  cpuSeconds: number | null;
+  peakRssMb: number;
+  requests: number;
+  calls: number;
+};
+
+/**
+ * mor-throughput's `sync` and Ponder on the same virtual chain (Base's, divided by `shrink`),
+ * behind the same limits, one after the other, from the contract's creation block to the same
+ * last block.
+ */
+export type SideRun = {
+  limits: string;
+  shrink: number;
+  blocksScanned: number;
+  sessions: number;
+  closed: number;
+  events: number;
+  mor: SideMeasure;
+  /** Null: not run (--no-peer, or it did not finish at a shorter length), or it failed (`ponderError`). */
+  ponder: (SideMeasure & { version: string; budgetSeconds: number; eventsIndexed: number }) | null;
+  ponderError?: string;
+};
+
+/** A chain of another shape: a cold run's requests per closed session (the request economy). */
+export type ShapeRun = {
+  shape: string;
+  description: string;
+  blocks: number;
+  sessions: number;
+  closed: number;
+  /** How view calls travelled: multicall, deployless or batch. */
+  reader: string;
+  first: ScaleMeasure;
 };
 
 /** One scenario behind one limit set: the first backfill, then an hourly run. */
@@ -74,9 +136,6 @@ export type ShortRun = {
   first: ScaleMeasure;
 };
 
-/** The small chain of the acceptance tests: a cold run's requests per closed session. */
-export type AcceptanceRun = { blocks: number; closed: number; first: ScaleMeasure };
-
 /** Both networks in one run, as the publishing workflow's first run makes it (the default configuration). */
 export type BothRun = {
   limits: string;
@@ -86,8 +145,11 @@ export type BothRun = {
 };
 
 export type ScaleReport = {
+  /** The limit sets this run used, by name, as the virtual chains imposed them. */
+  limitSets: Record<string, VirtualLimits>;
+  side: SideRun[];
   runs: ScaleRun[];
   short: ShortRun[];
   both: BothRun | null;
-  acceptance: AcceptanceRun | null;
+  shapes: ShapeRun[];
 };

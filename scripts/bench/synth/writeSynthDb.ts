@@ -78,6 +78,7 @@ export function writeSynthDb(
       targetBlock: chain.block.number,
       syncedAt: chain.block.timestamp,
       rangeSize: 1_000,
+      batchCap: undefined,
     });
     for (const index of indexes) sqlite.exec(index.sql);
     sqlite.pragma("journal_mode = WAL");

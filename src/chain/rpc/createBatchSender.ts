@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "../../log/createLogger.js";
 import { redactSecrets } from "../../log/redactUrl.js";
 import { type Backoff, backoffDelay } from "../../util/backoffDelay.js";
-import { type BatchLimits, batchLimitsAfter } from "./batchLimitsAfter.js";
+import { type BatchLimits, batchLimitsAfter, initialBatchLimits, learnedCap } from "./batchLimitsAfter.js";
 import { CallFailure } from "./CallFailure.js";
 import { createCallError } from "./createCallError.js";
 import { createNotJsonRpcError } from "./createNotJsonRpcError.js";
@@ -52,6 +52,16 @@ export type BatchSenderOptions = {
   learned?: { batchSize: number; concurrency: number };
 };
 
+/** Sends units; knows the batch cap it learned, and can start from one learned before. */
+export type BatchSender = {
+  /** One attempt of a unit (see createBatchSender). */
+  send(unit: Unit): Promise<unknown[]>;
+  /** The endpoint's batch cap as far as this sender knows, when below the configured maximum. */
+  readonly batchCap: number | undefined;
+  /** Sends batches of at most `cap` calls from now on, as a cap learned by an earlier run (tried above only in a long run). */
+  assumeBatchCap(cap: number): void;
+};
+
 /** Why a request got no answer to read: postJsonRpc's failure, or settleBatch's. */
 type RequestFailure = Pick<HttpFailure, "reason" | "retryAfterMs" | "rateLimited"> & { timedOut?: boolean };
 
@@ -60,10 +70,10 @@ type RequestFailure = Pick<HttpFailure, "reason" | "retryAfterMs" | "rateLimited
  * so far, one HTTP request per batch. The attempt is answered, or fails with a CallFailure (with
  * the wait before the next attempt) when another may help, or with the error that ends it.
  */
-export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => Promise<unknown[]> {
+export function createBatchSender(options: BatchSenderOptions): BatchSender {
   const { endpoint, url, retries, backoff, stats, logger } = options;
   const queue = createRequestQueue(options.maxConcurrency);
-  let limits: BatchLimits = { size: options.maxBatchSize, cap: options.maxBatchSize, answeredSinceShrink: 0 };
+  let limits: BatchLimits = initialBatchLimits(options.maxBatchSize);
   let pending: Unit[] = [];
   /** Whether any answer so far was JSON-RPC: then the URL is right, whatever comes later. */
   let servedJsonRpc = false;
@@ -195,7 +205,7 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
         served: answer.served,
       });
       retryLater(answer.unanswered, "batch answered in part", 0);
-    } else limits = batchLimitsAfter(limits, { kind: "answered" });
+    } else limits = batchLimitsAfter(limits, { kind: "answered", calls: calls.length });
     // Calls refused inside an answered batch: fewer requests in flight, and those calls wait
     // their backoff, but the rest of the queue goes on (only a refused request pauses it).
     if (answer.rateLimited) queue.rateLimited(0);
@@ -204,12 +214,21 @@ export function createBatchSender(options: BatchSenderOptions): (unit: Unit) => 
     if (retry.length > 0) retryLater(retry, answer.retry[0]?.reason ?? "error");
   };
 
-  return (unit) =>
-    new Promise<unknown[]>((resolve, reject) => {
-      unit.resolve = resolve;
-      unit.reject = reject;
-      enqueue([unit]);
-    });
+  return {
+    send: (unit) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        unit.resolve = resolve;
+        unit.reject = reject;
+        enqueue([unit]);
+      }),
+    get batchCap() {
+      return learnedCap(limits, options.maxBatchSize);
+    },
+    assumeBatchCap(cap) {
+      // Only ever lower than what this sender knows: a refusal seen in this run stands.
+      if (cap < limits.cap) limits = initialBatchLimits(options.maxBatchSize, cap);
+    },
+  };
 }
 
 /**

@@ -61,6 +61,10 @@ export type RpcClient = {
    * as usual. Off by default.
    */
   setFailFast(on: boolean): void;
+  /** The calls per batch the endpoint takes, as far as this client knows, when below --rpc-batch-size: worth remembering. */
+  readonly batchCap: number | undefined;
+  /** Batches of at most `cap` calls from now on: a cap an earlier run learned (store: chains.batch_cap). */
+  assumeBatchCap(cap: number): void;
 };
 
 /**
@@ -102,7 +106,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     );
   };
 
-  const attemptOnce = createBatchSender({
+  const sender = createBatchSender({
     endpoint: { ...splitCredentials(options.url), safeUrl },
     url: options.url,
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -130,7 +134,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       return await withRetry(
         (attempt) => {
           unit.attempt = attemptsBefore + attempt;
-          return attemptOnce(unit);
+          return sender.send(unit);
         },
         {
           attempts: retries + 1 - attemptsBefore,
@@ -169,6 +173,10 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     setFailFast: (on) => {
       failFast = on;
     },
+    get batchCap() {
+      return sender.batchCap;
+    },
+    assumeBatchCap: (cap) => sender.assumeBatchCap(cap),
     request: async <T>(method: string, params: readonly unknown[] = [], options?: RequestOptions) =>
       (await run(newUnit([{ method, params }], options), 0))[0] as T,
     requestTogether: async <T extends unknown[]>(calls: ReadonlyArray<RpcCall>) =>

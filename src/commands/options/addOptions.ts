@@ -43,7 +43,10 @@ export function addChainOptions(command: Command): Command {
       "--rpc-concurrency <n>",
       "HTTP requests in flight per endpoint, halves on rate limiting (default: 4)",
     )
-    .option("--no-multicall", "do not use Multicall3 even where the chain has it")
+    .option(
+      "--no-multicall",
+      "plain eth_calls: no Multicall3 even where the chain has it, no aggregation where it has none",
+    )
     .option(
       "--time-limit <seconds>",
       "start no new block range after this long: a long backfill goes on in the next run",

@@ -1,0 +1,197 @@
+import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.js";
+import { resultsFile } from "../benchOptions.js";
+import { type BenchReport, fmtInt, formatLocal, formatTargets, seconds } from "../report.js";
+import {
+  formatGrowth,
+  formatScaleRuns,
+  formatShapes,
+  formatSide,
+  hours,
+  minutes,
+  times,
+} from "../scale/formatScale.js";
+import { describeLimits } from "../scale/limitSets.js";
+import type { PeerScale, ScaleRun, SideRun } from "../scale/scaleTypes.js";
+import { summarizeSide } from "../scale/summarizeSide.js";
+import { figureFile } from "./renderGrowthSvg.js";
+
+const isPeer = (peer: ScaleRun["peer"]): peer is PeerScale => "name" in peer;
+const notRun = "Not run in this measurement.";
+
+/**
+ * docs/performance.md, generated from the committed results (docs/performance.json) and nothing
+ * else (pure: the same report gives the same page; test/repo/performancePage.test.ts checks the
+ * committed page against it). `figure`: whether the figure was written beside the page.
+ */
+export function renderPerformancePage(report: BenchReport, figure: boolean): string {
+  const m = report.machine;
+  const stamp = `Times in this section: ${report.startedAt.slice(0, 10)}, ${m.cpu} (${m.cores} cores), 1-minute load average ${m.loadAverage.start[0]?.toFixed(2)} when the bench started, ${m.loadAverage.end[0]?.toFixed(2)} when it ended.`;
+  const p = report.provenance;
+  const day = report.startedAt.slice(0, 10);
+  const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(" / ");
+  const scale = report.scale;
+  const side = scale?.side ?? [];
+  const lines: string[] = [
+    "# Performance",
+    "",
+    `<!-- Generated from ${resultsFile} by \`npm run bench -- --render\`; a test fails when the two disagree. Edit scripts/bench/page/, not this page. -->`,
+    "",
+    "What one run of the bench measured: mor-throughput side by side with [Ponder](https://ponder.sh)",
+    "on the same chains behind the same limits, mor-throughput at the real networks' sizes, and on",
+    "local chains and large databases. **The ratios are the result**: both tools ran in the same run,",
+    "on the same machine, on the same chains. Absolute times are those of that machine on that day.",
+    "",
+    `Measured on ${day} (started ${report.startedAt.slice(11, 16)} UTC, ${minutes(report.durationMs / 1000)} in all) by \`${report.command}\` at commit \`${p.commit.slice(0, 12)}\`${p.dirty ? " with uncommitted changes" : ""}: mor-throughput ${p.versions.morThroughput}, Ponder ${p.versions.ponder}, Node ${p.versions.node}; ${m.cpu}, ${m.cores} cores, ${m.memoryGiB.toFixed(1)} GiB RAM, ${m.platform}; load average ${load(m.loadAverage.start)} (1, 5, 15 min) at the start, ${load(m.loadAverage.end)} at the end.`,
+    "",
+    "## Side by side with Ponder",
+    "",
+  ];
+  if (side.length === 0 || !scale) lines.push(notRun);
+  else
+    lines.push(
+      ...sideSection(
+        side,
+        figure,
+        limitsLine(
+          scale.limitSets,
+          side.map((run) => run.limits),
+        ),
+      ),
+      "",
+      stamp,
+    );
+  lines.push("", "## The real networks' sizes", "");
+  if (!scale || (scale.runs.length === 0 && !scale.both)) lines.push(notRun);
+  else lines.push(...realSizesSection(report), "", stamp);
+  lines.push("", "## Requests on chains of other shapes", "");
+  if (!scale || scale.shapes.length === 0) lines.push(notRun);
+  else {
+    lines.push(
+      "A cold `run` of chains of about 1,500 sessions shaped to cost requests; the goal is at most one",
+      "HTTP request per 50 closed sessions. Request counts do not depend on the machine.",
+      "",
+      ...formatShapes(scale),
+    );
+  }
+  lines.push("", "## Local chains and `build`", "");
+  const local = formatLocal(report);
+  if (local.length === 0) lines.push(notRun);
+  else {
+    lines.push(
+      "The local suite: a cold `sync` of a seeded anvil chain (Ponder beside it on the first), then",
+      "`run`s that find nothing new; the build suite: `build` on synthetic databases, and an",
+      "incremental `run`.",
+      "",
+      ...local,
+      "",
+      stamp,
+    );
+  }
+  lines.push(
+    "",
+    "## Targets",
+    "",
+    "The goals of the benchmark issues, as this run measured them (n/a: not measured, or only a",
+    "lower bound below the goal).",
+    "",
+    ...formatTargets(report.targets),
+    "",
+    "## Reproducing",
+    "",
+    "```sh",
+    `npm run bench -- --record   # every suite; writes ${resultsFile}, then this page from it`,
+    `npm run bench -- --render   # this page again from ${resultsFile}, measuring nothing`,
+    "npm run bench -- --suite scale --side-limits none --scenarios base --limits none --no-short --no-shapes   # a shorter look: side by side behind no limits, Base at its real size",
+    "npm run -s bench -- --suite scale --json > scale.json   # one suite, the JSON alone on stdout",
+    "npm run bench -- --help     # every flag",
+    "```",
+    "",
+    `The last \`--record\` took ${minutes(report.durationMs / 1000)} on the machine above. Wall times move with the`,
+    "machine's load; CPU times less; request and call counts not at all.",
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+/** "paid" is …; "none" is …: the limit sets named, from their recorded values. */
+function limitsLine(sets: Record<string, VirtualLimits>, names: readonly string[]): string {
+  return [...new Set(names)]
+    .map((name) => `"${name}": ${sets[name] ? describeLimits(sets[name]) : "not recorded"}`)
+    .join("; ");
+}
+
+function sideSection(side: readonly SideRun[], figure: boolean, limits: string): string[] {
+  const summaries = summarizeSide(side);
+  const lines: string[] = [];
+  const headline = summaries
+    .filter((summary) => summary.range)
+    .map((summary) => {
+      const range = summary.range as NonNullable<typeof summary.range>;
+      const span = ([low, high]: [number, number]) =>
+        times(low) === times(high) ? times(low) : `${times(low)} to ${times(high)}`;
+      return `behind ${summary.limits === "none" ? "no limits" : `the ${summary.limits} limits`}, at ${summary.both.length} lengths, Ponder took ${span(range.wall)} mor-throughput's wall time, sent ${span(range.requests)} its HTTP requests${range.cpu ? ` and used ${span(range.cpu)} its CPU time` : ""}`;
+    });
+  if (headline.length > 0) lines.push(`**Where both finished: ${headline.join("; ")}.**`, "");
+  const runs = [...side].sort((a, b) => a.blocksScanned - b.blocksScanned);
+  const first = runs[0] as SideRun;
+  const last = runs[runs.length - 1] as SideRun;
+  lines.push(
+    `Both tools' cold backfill of the same virtual chain, one after the other: Base's (the scale suite's "base" scenario) with its blocks and sessions divided by ${[...new Set(runs.map((run) => fmtInt(run.shrink)))].join(", ")}, from ${fmtInt(first.blocksScanned)} blocks and ${fmtInt(first.sessions)} sessions to ${fmtInt(last.blocksScanned)} blocks and ${fmtInt(last.sessions)} sessions, from the contract's creation block to the same last block. mor-throughput runs \`sync\` (its indexing; \`run\` adds the build); Ponder runs the app of scripts/ponder-app (getSession, getBid and getModel in each event's handler: what mor-throughput reads, per session and per bid) into PGlite, until its /ready says the backfill is done; its tables are checked to hold every session and close. Limits: ${limits}. CPU is the user and system time of each tool's processes.`,
+    "",
+    ...formatSide(side),
+    "",
+    "How each tool's cost grows with the chain's length (the same sessions per block at every length):",
+    "",
+    ...formatGrowth(side),
+  );
+  if (figure)
+    lines.push(
+      "",
+      `![Wall time and HTTP requests against blocks scanned, both tools](${figureFile.replace("docs/", "")})`,
+    );
+  return lines;
+}
+
+function realSizesSection(report: BenchReport): string[] {
+  const scale = report.scale;
+  if (!scale) return [];
+  const scenarios = [...new Map(scale.runs.map((run) => [run.scenario, run])).values()].map(
+    (run) =>
+      `"${run.scenario}": chain ${run.chainId}, ${fmtInt(run.blocksScanned)} blocks of ${run.blockTime} s from the contract's creation block (${fmtInt(run.creationBlock)}, found by the search) to the head (${fmtInt(run.head)}), ${fmtInt(run.sessions)} sessions`,
+  );
+  const lines = [
+    `First backfills of virtual chains of the real networks' sizes (tooling/virtualChain): ${scenarios.join("; ")}. Limits: ${limitsLine(
+      scale.limitSets,
+      scale.runs.map((run) => run.limits),
+    )}. The lower bound of requests is ⌈blocks to scan / range cap⌉ + ⌈reads / calls a batch⌉ (2 without limits). The hourly run is \`run\` again after an hour of new blocks in which nothing happened.`,
+    "",
+    ...formatScaleRuns(scale),
+  ];
+  const peers = scale.runs.filter((run) => isPeer(run.peer)) as Array<ScaleRun & { peer: PeerScale }>;
+  if (peers.length > 0) {
+    lines.push(
+      "",
+      `Ponder is given ${[...new Set(peers.map((run) => minutes(run.peer.budgetSeconds)))].join(", ")} at each of these sizes. Where it does not finish, what it did in that time is measured (events: its own metrics; requests: the virtual chain's count), and so is the ratio's lower bound: it needed more than its budget, so more than its budget over our time. The "projected" column is not a measurement:`,
+      "",
+    );
+    for (const run of peers) {
+      const { peer } = run;
+      if (peer.projection)
+        lines.push(
+          `- ${run.scenario}, ${run.limits} limits: ${hours(peer.projection.seconds)} = ${peer.projection.method}.`,
+        );
+    }
+    lines.push(
+      "",
+      "The call counts include Ponder's log and block fetches, which the need does not: a projection of",
+      "this kind assumes the rest of its work goes at the pace of its first minutes. The side-by-side",
+      "table above is what was measured end to end.",
+    );
+  }
+  const hourly = scale.runs.map((run) => run.hourly.requests);
+  if (hourly.length > 0)
+    lines.push(
+      "",
+      `An hour later, with nothing new: ${[...new Set(hourly)].join(" or ")} requests (${scale.runs.map((run) => `${run.scenario}/${run.limits} ${seconds(run.hourly.wallMs)}`).join(", ")}).`,
+    );
+  return lines;
+}
