@@ -11,7 +11,8 @@ import {
   times,
 } from "../scale/formatScale.js";
 import { describeLimits } from "../scale/limitSets.js";
-import type { PeerScale, ScaleRun, SideRun } from "../scale/scaleTypes.js";
+import type { PoolRun } from "../scale/poolRun.js";
+import type { PeerScale, ScaleMeasure, ScaleRun, SideRun } from "../scale/scaleTypes.js";
 import { summarizeSide } from "../scale/summarizeSide.js";
 import { figureFile } from "./renderGrowthSvg.js";
 
@@ -73,6 +74,9 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
       ...formatShapes(scale),
     );
   }
+  lines.push("", "## Several endpoints for one chain", "");
+  if (!report.pool) lines.push(notRun);
+  else lines.push(...poolSection(report.pool), "", stamp);
   lines.push("", "## Local chains and `build`", "");
   const local = formatLocal(report);
   if (local.length === 0) lines.push(notRun);
@@ -99,7 +103,7 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
     "## Reproducing",
     "",
     "```sh",
-    `npm run bench -- --record   # every suite; writes ${resultsFile}, then this page from it`,
+    `npm run bench -- --record --suite local,build,scale,pool   # every suite; writes ${resultsFile}, then this page from it`,
     `npm run bench -- --render   # this page again from ${resultsFile}, measuring nothing`,
     "npm run bench -- --suite scale --side-limits none --scenarios base --limits none --no-short --no-shapes   # a shorter look: side by side behind no limits, Base at its real size",
     "npm run -s bench -- --suite scale --json > scale.json   # one suite, the JSON alone on stdout",
@@ -110,6 +114,27 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
     "machine's load; CPU times less; request and call counts not at all.",
   );
   return `${lines.join("\n")}\n`;
+}
+
+/** The pool suite: one free endpoint against a pool of them (docs/endpoints.md). */
+function poolSection(run: PoolRun): string[] {
+  const size = run.shrink === 1 ? "Base's size" : `Base's size divided by ${fmtInt(run.shrink)}`;
+  const row = (name: string, measure: ScaleMeasure, requests: string) =>
+    `| ${name} | ${seconds(measure.wallMs)} | ${measure.cpuMs === null ? "n/a" : seconds(measure.cpuMs)} | ${requests} | ${fmtInt(measure.rateLimited)} | ${fmtInt(Math.round(measure.peakRssMb))} MB |`;
+  return [
+    `A first backfill at ${size} (${fmtInt(run.blocksScanned)} blocks scanned, ${fmtInt(run.sessions)} sessions, ${fmtInt(run.closed)} closed) behind one endpoint with the free-endpoint stand-in's limits, then behind a pool of ${run.endpoints} such endpoints, each with its own limits (\`npm run bench -- --suite pool\`; [endpoints.md](endpoints.md)). Both runs index every session of the range.`,
+    "",
+    "| endpoints | wall | CPU | HTTP requests | answered 429 | peak RSS |",
+    "|---|--:|--:|--:|--:|--:|",
+    row("one", run.one, fmtInt(run.one.requests)),
+    row(
+      `a pool of ${run.endpoints}`,
+      run.pool,
+      `${fmtInt(run.pool.requests)} (${run.pool.perEndpoint.map((each) => fmtInt(each.requests)).join(" + ")})`,
+    ),
+    "",
+    `One endpoint's backfill took ${times(run.speedup)} as long as the pool's, in the same run.`,
+  ];
 }
 
 /** "paid" is …; "none" is …: the limit sets named, from their recorded values. */
