@@ -4,6 +4,7 @@ import { deployMarketplace } from "../../src/devchain/deployMarketplace.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { writeHistory } from "../../src/devchain/writeHistory.js";
 import { type DevChain, startDevChain } from "../../tooling/devchain/startDevChain.js";
+import { withoutBidLogs } from "../../tooling/devchain/withoutBidLogs.js";
 import { createFaultProxy, type FaultProxy } from "../../tooling/faultProxy/createFaultProxy.js";
 
 const endTime = Date.UTC(2026, 0, 10) / 1000;
@@ -45,11 +46,11 @@ beforeAll(async () => {
   ({ contract: other } = await deployMarketplace(chain.rpcUrl));
   // Its bids written without logs: the chain's head is past the times they were posted at.
   const otherHistory = generateHistory({ seed: 4, days: 2, sessionsPerDay: 20, endTime: endTime + 3600 });
-  const bids = otherHistory.bids.map(({ postedAt, deletedAt: _deleted, ...bid }) => ({
-    ...bid,
-    ...(postedAt !== undefined ? { createdAt: postedAt } : {}),
-  }));
-  ({ lastBlock: head } = await writeHistory(chain.rpcUrl, other as `0x${string}`, { ...otherHistory, bids }));
+  ({ lastBlock: head } = await writeHistory(
+    chain.rpcUrl,
+    other as `0x${string}`,
+    withoutBidLogs(otherHistory),
+  ));
   proxy = await createFaultProxy(chain.rpcUrl);
 });
 
