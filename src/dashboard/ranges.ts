@@ -1,4 +1,11 @@
-import { addPeriods, floorPeriod, type Period, secondsPerDay, secondsPerHour } from "../api/periods.js";
+import {
+  addPeriods,
+  floorPeriod,
+  type Period,
+  periodStarts,
+  secondsPerDay,
+  secondsPerHour,
+} from "../api/periods.js";
 
 export const ranges = ["24h", "7d", "30d", "90d", "1y", "all"] as const;
 export type Range = (typeof ranges)[number];
@@ -54,9 +61,7 @@ export function periodsOf(range: Range, granularity: Period): number {
 export function viewPeriods(granularity: Period, first: number, end: number, count: number): number[] {
   const last = floorPeriod(granularity, end);
   const from = Number.isFinite(count) ? Math.max(first, addPeriods(granularity, last, 1 - count)) : first;
-  const starts: number[] = [];
-  for (let ts = from; ts <= last; ts = addPeriods(granularity, ts, 1)) starts.push(ts);
-  return starts;
+  return periodStarts(granularity, from, last);
 }
 
 /** The bucket of each period start, looked up by `ts` (undefined where the series has none). */

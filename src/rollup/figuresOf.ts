@@ -1,4 +1,5 @@
 import type { Family } from "./createTally.js";
+import { fromThousandths } from "./nearestRank.js";
 import type { Sums } from "./Sums.js";
 
 /** What a bucket or window carries besides its `ts` (SPEC.md, Bucket, and 1.1's figures). */
@@ -33,8 +34,8 @@ export function figuresOf(
     tokens: jsonInteger(sums.tokensOf(bucket)),
     sessions: sums.sessions[bucket] as number,
   };
-  if (!Number.isNaN(ttft)) figures.ttft = ttft / 1000;
-  if (!Number.isNaN(tps)) figures.tps = tps / 1000;
+  if (!Number.isNaN(ttft)) figures.ttft = fromThousandths(ttft);
+  if (!Number.isNaN(tps)) figures.tps = fromThousandths(tps);
   figures.seconds = jsonInteger(sums.secondsOf(bucket));
   figures.earned = earnedOf(family.sums, bucket, bids, prices).toString();
   figures.disputed = sums.disputed[bucket] as number;

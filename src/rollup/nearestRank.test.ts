@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { medianIndex, msToSeconds } from "./nearestRank.js";
+import { fromThousandths, medianIndex } from "./nearestRank.js";
 
 describe("nearest-rank median", () => {
   test("default: rank ceil(n / 2), 1-based", () => {
@@ -11,11 +11,11 @@ describe("nearest-rank median", () => {
   });
 
   test("behavior: seconds are exact decimals", () => {
-    expect(msToSeconds(734)).toBe(0.734);
-    expect(JSON.stringify(msToSeconds(734))).toBe("0.734");
-    expect(JSON.stringify(msToSeconds(1))).toBe("0.001");
-    expect(JSON.stringify(msToSeconds(4_294_967_295))).toBe("4294967.295");
-    expect(JSON.stringify(msToSeconds(3000))).toBe("3");
+    expect(fromThousandths(734)).toBe(0.734);
+    expect(JSON.stringify(fromThousandths(734))).toBe("0.734");
+    expect(JSON.stringify(fromThousandths(1))).toBe("0.001");
+    expect(JSON.stringify(fromThousandths(4_294_967_295))).toBe("4294967.295");
+    expect(JSON.stringify(fromThousandths(3000))).toBe("3");
   });
 
   test("error: no median of nothing", () => {

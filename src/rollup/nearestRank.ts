@@ -4,7 +4,10 @@ export function medianIndex(count: number): number {
   return Math.ceil(count / 2) - 1;
 }
 
-/** Milliseconds to seconds, exactly as decimal text reads (734 ms is 0.734). */
-export function msToSeconds(ms: number): number {
-  return ms / 1000;
+/**
+ * A figure kept in thousandths as the decimal it reads (SPEC.md: ttftMs / 1000 is 0.734 for 734,
+ * tpsScaled1000 / 1000 is 41.237 for 41237), exactly.
+ */
+export function fromThousandths(value: number): number {
+  return value / 1000;
 }

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { UserError } from "../errors/BaseError.js";
+import { BaseError, UserError } from "../errors/BaseError.js";
 import { makeDirectory } from "../util/makeDirectory.js";
 import { packageRoot } from "../util/packageRoot.js";
 
@@ -16,13 +16,14 @@ export type Store = {
   close(): void;
 };
 
-function migrationsFolder(): string {
+/** The committed migrations, shipped with the package. */
+export function migrationsFolder(): string {
   return join(packageRoot(), "src", "store", "migrations");
 }
 
 /** How many migrations this build knows: PRAGMA user_version holds the count applied. */
-export function knownSchemaVersion(): number {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+export function knownSchemaVersion(folder = migrationsFolder()): number {
+  const journal = JSON.parse(readFileSync(join(folder, "meta", "_journal.json"), "utf8")) as {
     entries: unknown[];
   };
   return journal.entries.length;
@@ -32,7 +33,7 @@ export function knownSchemaVersion(): number {
  * Opens (or creates) the SQLite database, sets the pragmas, and applies the committed
  * migrations. A database written by a newer version is refused before anything changes.
  */
-export function openStore(path: string): Store {
+export function openStore(path: string, migrations = migrationsFolder()): Store {
   if (path !== ":memory:") {
     try {
       makeDirectory(dirname(path));
@@ -56,7 +57,7 @@ export function openStore(path: string): Store {
   let version: number;
   try {
     // Before any pragma that writes (journal_mode): a newer database is left exactly as it was.
-    version = checkSchemaVersion(sqlite, path);
+    version = checkSchemaVersion(sqlite, path, knownSchemaVersion(migrations));
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
@@ -68,11 +69,10 @@ export function openStore(path: string): Store {
       cause: error,
     });
   }
-  const known = knownSchemaVersion();
+  const known = knownSchemaVersion(migrations);
   if (version < known) {
     try {
-      migrate(drizzle(sqlite), { migrationsFolder: migrationsFolder() });
-      sqlite.pragma(`user_version = ${known}`);
+      migrate(drizzle(sqlite), { migrationsFolder: migrations });
     } catch (error) {
       sqlite.close();
       throw new UserError(`Cannot apply migrations to ${path}`, {
@@ -80,13 +80,27 @@ export function openStore(path: string): Store {
         cause: error,
       });
     }
+    // drizzle applies a migration only when its journal time is later than the last one applied:
+    // one stamped earlier is skipped without a word. The schema version is set only when every
+    // committed migration is recorded as applied.
+    const applied = sqlite.prepare("SELECT count(*) FROM __drizzle_migrations").pluck().get() as number;
+    if (applied !== known) {
+      sqlite.close();
+      throw new BaseError(`${known - applied} of the committed migrations were not applied to ${path}`, {
+        details: `The database records ${applied} of ${known}: a migration's journal time (meta/_journal.json, "when") is not later than the one before it. Nothing else was changed; this is a bug of this build.`,
+      });
+    }
+    sqlite.pragma(`user_version = ${known}`);
   }
   return { sqlite, close: () => sqlite.close() };
 }
 
 /** The database's schema version (PRAGMA user_version); one newer than this build knows is refused. */
-export function checkSchemaVersion(sqlite: Database.Database, path: string): number {
-  const known = knownSchemaVersion();
+export function checkSchemaVersion(
+  sqlite: Database.Database,
+  path: string,
+  known = knownSchemaVersion(),
+): number {
   const version = sqlite.pragma("user_version", { simple: true }) as number;
   if (version > known) {
     throw new UserError(`The database ${path} was written by a newer mor-throughput`, {
