@@ -58,7 +58,7 @@ async function backfill(pool: EndpointPool) {
       fromBlock: spec.creationBlock,
       creationBlock: undefined,
     },
-    initialRangeSize: 1,
+    initialRangeSize: () => 1,
     hashWindowStart: spec.head + 1,
     knownBids: new Map(),
     logger: silentLogger,
