@@ -22,10 +22,6 @@ export type ChainView = {
    * One endpoint: a pool of that one, which confirms nothing (poolOfOne).
    */
   readonly pool: ChainPool;
-  /** The calls per JSON-RPC batch the endpoint takes, when a refusal showed fewer than the configured batch size. */
-  readonly batchCap: number | undefined;
-  /** Batches of at most `cap` calls from now on: the cap the chain's last run learned (not learned again). */
-  assumeBatchCap(cap: number): void;
   /** Asks for the head along with the calls of this tick (resolveTarget takes the highest answer). */
   sampleHead(): void;
   /** The head (the highest of a few answers) and the last block this run may index. */
@@ -52,6 +48,15 @@ export type ChainView = {
 
 /** One endpoint's view of the chain: what a pool shares work among. */
 export type EndpointView = ChainView & {
+  /**
+   * What the store remembers this endpoint's limits under (its batch cap, its log range size): a
+   * hash of its URL, never the URL (it may hold credentials).
+   */
+  readonly endpointKey: string;
+  /** The calls per JSON-RPC batch the endpoint takes, when a refusal showed fewer than the configured batch size. */
+  readonly batchCap: number | undefined;
+  /** Batches of at most `cap` calls from now on: the cap an earlier run learned of this endpoint (not learned again). */
+  assumeBatchCap(cap: number): void;
   /**
    * The contract's logs by block range (the followed events, or `topics`); one fetcher per run
    * (it learns range sizes).

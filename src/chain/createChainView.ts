@@ -24,6 +24,7 @@ export function createChainView(options: {
   const { client, reader, contract, logger, heads } = options;
   const view: EndpointView = {
     safeUrl: client.safeUrl,
+    endpointKey: client.endpointKey,
     get pool() {
       return pool;
     },

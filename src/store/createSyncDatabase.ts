@@ -3,6 +3,7 @@ import type { BlockHeader } from "../chain/getBlockHeader.js";
 import type {
   BidScanCommit,
   Checkpoint,
+  EndpointLimits,
   ModelNameRow,
   NewBid,
   RefilledClose,
@@ -31,8 +32,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
     const s = {
       checkpoint: q(
         `SELECT chain_id AS chainId, contract, from_block AS fromBlock, creation_block AS creationBlock,
-           block_number AS blockNumber, block_hash AS blockHash, block_timestamp AS blockTimestamp,
-           range_size AS rangeSize, batch_cap AS batchCap
+           block_number AS blockNumber, block_hash AS blockHash, block_timestamp AS blockTimestamp
          FROM chains WHERE chain_id = ?`,
       ),
       bids: q("SELECT bid_id, read_ok = 1 AND ifnull(deleted_at, 0) = 0 FROM bids WHERE chain_id = ?").raw(),
@@ -80,9 +80,15 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       anomaly: q(
         "INSERT INTO anomalies (chain_id, kind, key, block_number, detail) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
       ),
-      run: q(
-        "UPDATE chains SET target_block = ?, synced_at = ?, range_size = ?, batch_cap = ? WHERE chain_id = ?",
+      run: q("UPDATE chains SET target_block = ?, synced_at = ? WHERE chain_id = ?"),
+      endpointLimits: q(
+        "SELECT endpoint, range_size AS rangeSize, batch_cap AS batchCap FROM endpoint_limits WHERE chain_id = ?",
       ),
+      saveEndpointLimits: q(
+        `INSERT INTO endpoint_limits (chain_id, endpoint, range_size, batch_cap) VALUES (?, ?, ?, ?)
+         ON CONFLICT (chain_id, endpoint) DO UPDATE SET range_size = excluded.range_size, batch_cap = excluded.batch_cap`,
+      ),
+      dropUnattributed: q("DELETE FROM endpoint_limits WHERE chain_id = ? AND endpoint = ''"),
       lastAccepted: q(
         "SELECT max(block_number) FROM upgrades WHERE chain_id = ? AND status = 'accepted'",
       ).pluck(),
@@ -111,17 +117,8 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
     return {
       chainId,
       checkpoint() {
-        const row = s.checkpoint.get(chainId) as
-          | (Checkpoint & { creationBlock: number | null; rangeSize: number | null; batchCap: number | null })
-          | undefined;
-        return (
-          row && {
-            ...row,
-            creationBlock: row.creationBlock ?? undefined,
-            rangeSize: row.rangeSize ?? undefined,
-            batchCap: row.batchCap ?? undefined,
-          }
-        );
+        const row = s.checkpoint.get(chainId) as (Checkpoint & { creationBlock: number | null }) | undefined;
+        return row && { ...row, creationBlock: row.creationBlock ?? undefined };
       },
       knownBids: () =>
         new Map(
@@ -175,8 +172,27 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
         }
         s.statsRead.run(block, counters ? 1 : 0, chainId);
       }),
-      saveRunRecord: ({ targetBlock, syncedAt, rangeSize, batchCap }) =>
-        void s.run.run(targetBlock, syncedAt, rangeSize, batchCap ?? null, chainId),
+      saveRunRecord: ({ targetBlock, syncedAt }) => void s.run.run(targetBlock, syncedAt, chainId),
+      endpointLimits() {
+        const rows = s.endpointLimits.all(chainId) as Array<{
+          endpoint: string;
+          rangeSize: number | null;
+          batchCap: number | null;
+        }>;
+        const byEndpoint = new Map<string, EndpointLimits>();
+        let unattributed: EndpointLimits | undefined;
+        for (const row of rows) {
+          const limits = { rangeSize: row.rangeSize ?? undefined, batchCap: row.batchCap ?? undefined };
+          if (row.endpoint === "") unattributed = limits;
+          else byEndpoint.set(row.endpoint, limits);
+        }
+        return { byEndpoint, unattributed };
+      },
+      saveEndpointLimits: sqlite.transaction((rows: ReadonlyArray<EndpointLimits & { endpoint: string }>) => {
+        for (const { endpoint, rangeSize, batchCap } of rows)
+          s.saveEndpointLimits.run(chainId, endpoint, rangeSize ?? null, batchCap ?? null);
+        s.dropUnattributed.run(chainId);
+      }),
       upgradeSample(perEnd) {
         const after = (s.lastAccepted.get(chainId) as number | null | undefined) ?? -1;
         return readSample(s, chainId, after, perEnd);

@@ -33,8 +33,6 @@ export const chains = sqliteTable("chains", {
   statsBlock: integer("stats_block"),
   /** False: the contract has no getProviderModelStats. */
   statsAvailable: integer("stats_available", { mode: "boolean" }),
-  /** The log range size the last sync ended with (within the endpoint's cap): the next one starts there. */
-  rangeSize: integer("range_size"),
   /**
    * The timestamp of the block before from_block (null: from block 0, or not read yet): a bid whose
    * deletedAt is at or before it was deleted before the index starts (no log of it is indexed).
@@ -46,9 +44,29 @@ export const chains = sqliteTable("chains", {
    */
   bidScanNext: integer("bid_scan_next"),
   bidScanEnd: integer("bid_scan_end"),
-  /** The calls per JSON-RPC batch the endpoint took, when the last sync learned a cap (null: none): the next one starts there. */
-  batchCap: integer("batch_cap"),
 });
+
+/**
+ * What the syncs of a chain learned of each of its endpoints: a run starts each endpoint there,
+ * and one it has no row for as a first run does (docs/endpoints.md).
+ */
+export const endpointLimits = sqliteTable(
+  "endpoint_limits",
+  {
+    chainId: integer("chain_id").notNull(),
+    /**
+     * The endpoint: a SHA-256 of its URL (chain/rpc/endpointKey.ts), never the URL, which may hold
+     * credentials. '': the values a database held per chain before 0006 (its endpoint unknown):
+     * the next run takes them when the chain has one endpoint, and drops them.
+     */
+    endpoint: text("endpoint").notNull(),
+    /** The log range size the endpoint's last sync ended with (within its block cap); null: none yet. */
+    rangeSize: integer("range_size"),
+    /** The calls per JSON-RPC batch the endpoint takes, when a sync learned a cap below the batch size (null: none). */
+    batchCap: integer("batch_cap"),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.endpoint] })],
+);
 
 /** Hashes of synced blocks near the head, to find the common ancestor after a reorg. */
 export const blocks = sqliteTable(

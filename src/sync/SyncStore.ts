@@ -25,10 +25,22 @@ export type Checkpoint = ChainIdentity & {
   blockNumber: number;
   blockHash: string;
   blockTimestamp: number;
-  /** The log range size the last run ended with; undefined before the first run ended. */
-  rangeSize?: number | undefined;
-  /** The calls per JSON-RPC batch the endpoint took, when the last run learned a cap; undefined: none. */
-  batchCap?: number | undefined;
+};
+
+/** What the chain's runs learned of one endpoint: where its next run starts. */
+export type EndpointLimits = {
+  /** The log range size its last run ended with; undefined: it read no range yet. */
+  rangeSize: number | undefined;
+  /** The calls per JSON-RPC batch it takes, when a run learned a cap below the batch size; undefined: none. */
+  batchCap: number | undefined;
+};
+
+/** The endpoint limits the store holds for a chain. */
+export type StoredEndpointLimits = {
+  /** By endpoint key (a hash of the endpoint's URL: chain/rpc/endpointKey.ts). */
+  byEndpoint: ReadonlyMap<string, EndpointLimits>;
+  /** A database's per-chain values from before endpoints had their own (migration 0006): whose, unknown. */
+  unattributed: EndpointLimits | undefined;
 };
 
 export type OpenRow = {
@@ -142,9 +154,6 @@ export type RefilledClose = { sessionId: string; state: CloseState | undefined; 
 export type RunRecord = {
   targetBlock: number;
   syncedAt: number;
-  rangeSize: number;
-  /** The endpoint's batch cap as the run knew it at its end; undefined: none below the batch size. */
-  batchCap: number | undefined;
 };
 
 /** One chain's part of the database: the follower reads its position here and commits ranges. */
@@ -178,6 +187,13 @@ export type SyncStore = {
   /** The contract's counters of those pairs at `block`; undefined counters: not available. */
   saveAuditCounters(block: number, counters: Array<Pair & PairCounters> | undefined): void;
   saveRunRecord(record: RunRecord): void;
+  /** What the chain's runs learned of each endpoint. */
+  endpointLimits(): StoredEndpointLimits;
+  /**
+   * Writes what this run knows of its endpoints (by endpoint key), in one transaction that drops
+   * the unattributed values: a run has taken them or left them (several endpoints).
+   */
+  saveEndpointLimits(rows: ReadonlyArray<EndpointLimits & { endpoint: string }>): void;
   /**
    * Up to `perEnd` of the oldest and of the newest stored sessions, closes, and the bids and
    * models they name (readable ones only), stored after the last accepted upgrade.

@@ -45,7 +45,7 @@ function recordingPool(refuse: number[] = []) {
 const source = (pool: ChainPool) =>
   createRangeSource(pool, {
     identity: { chainId: 1, contract: "0xc", fromBlock: 0, creationBlock: undefined },
-    initialRangeSize: 10,
+    initialRangeSize: () => 10,
     hashWindowStart: 1_000,
     knownBids: new Map(),
     logger: silentLogger,

@@ -29,15 +29,16 @@ export type RangeSource = {
   ): Promise<void>;
   /** Bids now stored (a committed range held them): new ones are never asked for again. */
   stored(reads: Pick<BidReads, "bids" | "refreshed">): void;
-  /** The range size to start the chain's next run with: the largest an endpoint has reached. */
-  readonly rangeSize: number;
+  /** The range size each endpoint that read ranges ended with: where its next run starts. */
+  rangeSizes(): Map<PoolMember, number>;
   /** Ranges to keep in flight: four per endpoint. */
   readonly prefetch: number;
 };
 
 export type RangeSourceOptions = {
   identity: ChainIdentity;
-  initialRangeSize: number | undefined;
+  /** An endpoint's first range size (undefined: one block, growing). */
+  initialRangeSize: (member: PoolMember) => number | undefined;
   /** Blocks from here on keep their hash, for reorg detection. */
   hashWindowStart: number;
   /** Bids the store holds, each with whether it stood when last read. */
@@ -61,7 +62,7 @@ export function createRangeSource(pool: ChainPool, options: RangeSourceOptions):
     const known = readers.get(member);
     if (known) return known;
     const { view } = member;
-    const initialRangeSize = options.initialRangeSize;
+    const initialRangeSize = options.initialRangeSize(member);
     const logs = view.createLogFetcher(initialRangeSize ? { initialRangeSize } : {});
     const bids = createBidReader((ids) => view.readBids(ids), options.knownBids, {
       logger,
@@ -127,10 +128,7 @@ export function createRangeSource(pool: ChainPool, options: RangeSourceOptions):
     stored(reads) {
       for (const reader of readers.values()) reader.bids.stored(reads);
     },
-    get rangeSize() {
-      const sizes = [...readers.values()].map((reader) => reader.logs.rangeSize);
-      return sizes.length > 0 ? Math.max(...sizes) : (options.initialRangeSize ?? 1);
-    },
+    rangeSizes: () => new Map([...readers].map(([member, reader]) => [member, reader.logs.rangeSize])),
     prefetch: rangesPerEndpoint * pool.members.length,
   };
 }

@@ -75,7 +75,6 @@ describe("followChain", () => {
       sessionsClosed: 2,
       reorg: null,
       complete: true,
-      rangeSize: 10,
       upgrades: [],
     });
     expect(checkpointOf(store)).toEqual({

@@ -6,6 +6,7 @@ import type { Logger } from "../log/createLogger.js";
 import { checkIdentity } from "./checkIdentity.js";
 import { createRangeSource, type ServedRange } from "./createRangeSource.js";
 import { findCommonAncestor } from "./findCommonAncestor.js";
+import type { RangeSizeMemory } from "./recallEndpointLimits.js";
 import { createCutReviewer } from "./reviewCuts.js";
 import type { SyncStore, UpgradeRow } from "./SyncStore.js";
 import { startingPoint } from "./startingPoint.js";
@@ -34,8 +35,13 @@ export type FollowOptions = {
   hashWindow?: number;
   /** Ranges fetched ahead of the one being committed; default four per endpoint. */
   prefetch?: number;
-  /** The first range's size; default: the size the chain's last run ended with, else 1. */
+  /** The first range's size on every endpoint, whatever `rangeSizes` says (tests, the bench). */
   initialRangeSize?: number;
+  /**
+   * Each endpoint's first range size (the one its last run ended with), told the size each ended
+   * this run with; default: ranges of one block that grow, as on a first run.
+   */
+  rangeSizes?: RangeSizeMemory;
   /** Called with the target right before the first ranges are asked for, in the same tick (one request). */
   beforeRanges?: (target: number) => void;
   /** Re-reads of a session or bid state that lags behind its log: default retryPolicies.laggingSession. */
@@ -68,8 +74,6 @@ export type FollowSummary = {
   reorg: { depth: number; ancestor: number | null } | null;
   /** False when the run stopped before the target (time limit). */
   complete: boolean;
-  /** The log range size the run ended with: where the chain's next run starts. */
-  rangeSize: number;
   /** The contract's upgrades (DiamondCut) this run went past. */
   upgrades: UpgradeRow[];
 };
@@ -146,7 +150,6 @@ export async function followChain(
   }
   const identity = checkpoint ?? (await startingPoint(chain, target, head, logger));
   const start = checkpoint ? checkpoint.blockNumber + 1 : identity.fromBlock;
-  const initialRangeSize = options.initialRangeSize ?? checkpoint?.rangeSize;
   const summary: FollowSummary = {
     chainId: target.chainId,
     fromBlock: identity.fromBlock,
@@ -160,7 +163,6 @@ export async function followChain(
     sessionsClosed: 0,
     reorg,
     complete: true,
-    rangeSize: initialRangeSize ?? 1,
     upgrades: [],
   };
   if (targetBlock < start) {
@@ -179,7 +181,7 @@ export async function followChain(
       fromBlock: identity.fromBlock,
       creationBlock: identity.creationBlock,
     },
-    initialRangeSize,
+    initialRangeSize: (member) => options.initialRangeSize ?? options.rangeSizes?.initial(member),
     hashWindowStart: Math.max(start, targetBlock - hashWindow + 1),
     knownBids: store.knownBids(),
     ...(options.sessionRetry ? { sessionRetry: options.sessionRetry } : {}),
@@ -263,6 +265,6 @@ export async function followChain(
   }
   store.pruneBlocks(targetBlock - 4 * hashWindow);
   summary.complete = summary.toBlock >= targetBlock;
-  summary.rangeSize = ranges.rangeSize;
+  for (const [member, size] of ranges.rangeSizes()) options.rangeSizes?.reached(member, size);
   return summary;
 }

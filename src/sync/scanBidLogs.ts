@@ -5,6 +5,7 @@ import type { Logger } from "../log/createLogger.js";
 import { bidLogRows } from "./bidLogRows.js";
 import { collectSessionLogs } from "./collectSessionLogs.js";
 import { createBidReader } from "./createBidReader.js";
+import type { RangeSizeMemory } from "./recallEndpointLimits.js";
 import type { BidScanCommit, SyncStore } from "./SyncStore.js";
 
 export type BidScanSummary = {
@@ -31,6 +32,8 @@ export async function scanBidLogs(
     shouldStop?: () => boolean;
     prefetch?: number;
     initialRangeSize?: number;
+    /** The range size the scan's endpoint starts with when `initialRangeSize` is not given: its own. */
+    rangeSizes?: Pick<RangeSizeMemory, "initial">;
     retry?: RetryPolicy;
   },
 ): Promise<BidScanSummary> {
@@ -44,10 +47,11 @@ export async function scanBidLogs(
     from: scan.next,
     to: scan.end,
   });
-  const initialRangeSize = options.initialRangeSize ?? checkpoint.rangeSize;
   // One endpoint reads the scan's logs (a pool's for the scan's first block): a failure ends the
   // run with exit 75 and the next one resumes the scan where it stands.
-  const logs = chain.pool.pick(scan.next).view.createLogFetcher({
+  const member = chain.pool.pick(scan.next);
+  const initialRangeSize = options.initialRangeSize ?? options.rangeSizes?.initial(member);
+  const logs = member.view.createLogFetcher({
     topics: bidTopics,
     ...(initialRangeSize ? { initialRangeSize } : {}),
   });

@@ -2,6 +2,7 @@ import type { ChainView } from "../chain/ChainView.js";
 import type { Logger } from "../log/createLogger.js";
 import { type FollowOptions, type FollowSummary, type FollowTarget, followChain } from "./followChain.js";
 import { type EarlyAuditRead, readAuditCounters, startAuditRead } from "./readAuditCounters.js";
+import { recallEndpointLimits } from "./recallEndpointLimits.js";
 import { refillBids } from "./refillBids.js";
 import { refillCloses } from "./refillCloses.js";
 import { refreshModelNames, startNameRead } from "./refreshModelNames.js";
@@ -34,10 +35,9 @@ export async function syncChain(
   target: FollowTarget,
   options: FollowOptions & { logger: Logger; now: () => number },
 ): Promise<ChainSyncSummary> {
-  // A batch cap the chain's last run learned holds from the first request: not learned again by
-  // refused batches every run (an hourly run behind a capped endpoint).
-  const rememberedCap = store.checkpoint()?.batchCap;
-  if (rememberedCap !== undefined) chain.assumeBatchCap(rememberedCap);
+  // Each endpoint's batch cap, as the chain's runs learned it, holds from the first request: not
+  // learned again by refused batches every run (an hourly run behind a capped endpoint).
+  const endpoints = recallEndpointLimits(store, chain);
   const refilled = await refillCloses(store, (ids) => chain.readSessions(ids), options.logger);
   const bidsRefilled = await refillBids(store, (ids) => chain.readBids(ids), options.logger);
   const readNames = (ids: readonly string[]) => chain.readModelNames(ids);
@@ -48,6 +48,7 @@ export async function syncChain(
   let earlyAudit: EarlyAuditRead | undefined;
   const followed = await followChain(store, chain, target, {
     ...options,
+    rangeSizes: endpoints,
     beforeRanges: (block) => {
       earlyAudit = startAuditRead(store, chain, block);
     },
@@ -62,6 +63,7 @@ export async function syncChain(
   const bidScan: BidScanSummary = followed.complete
     ? await scanBidLogs(store, chain, {
         logger: options.logger,
+        rangeSizes: endpoints,
         ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
         ...(options.prefetch !== undefined ? { prefetch: options.prefetch } : {}),
         ...(options.sessionRetry ? { retry: options.sessionRetry } : {}),
@@ -74,12 +76,7 @@ export async function syncChain(
     });
   const names = await refreshModelNames(store, readNames, options.logger, early);
   const audit = await readAuditCounters(store, chain, options.logger, earlyAudit);
-  if (store.checkpoint())
-    store.saveRunRecord({
-      targetBlock: followed.target,
-      syncedAt: options.now(),
-      rangeSize: followed.rangeSize,
-      batchCap: chain.batchCap,
-    });
+  if (store.checkpoint()) store.saveRunRecord({ targetBlock: followed.target, syncedAt: options.now() });
+  endpoints.save();
   return { ...followed, models: names.models, refilled, bidsRefilled, bidScan, audit };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -18,6 +18,7 @@ import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { useDevChains } from "../support/useDevChains.js";
 import { useTempDir } from "../support/useTempDir.js";
+import { writeVersion12Database } from "../support/writeVersion12Database.js";
 
 /**
  * What a run costs the endpoint, counted by a virtual chain: a cold run of a small chain, and a
@@ -33,13 +34,13 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const run = async (chain: VirtualChain, name: string, ...flags: string[]) => {
-  chain.resetStats();
-  const summary = parseJson<Summary>(
+/** A run through `urls` (a pool when several), each served by one of `chains` (their stats reset). */
+const runVia = async (urls: string[], chains: VirtualChain[], name: string, ...flags: string[]) => {
+  for (const chain of chains) chain.resetStats();
+  return parseJson<Summary>(
     await runCli([
       "run",
-      "--rpc-url",
-      chain.url,
+      ...urls.flatMap((url) => ["--rpc-url", url]),
       "--db",
       join(dir, `${name}.sqlite`),
       "--out",
@@ -48,6 +49,10 @@ const run = async (chain: VirtualChain, name: string, ...flags: string[]) => {
       ...flags,
     ]),
   );
+};
+
+const run = async (chain: VirtualChain, name: string, ...flags: string[]) => {
+  const summary = await runVia([chain.url], [chain], name, ...flags);
   return { summary, requests: chain.stats.requests, calls: chain.stats.calls };
 };
 
@@ -124,7 +129,7 @@ describe("requests a run makes", () => {
       expect(capped.stats.batchRefusals).toBeGreaterThan(0);
       expect(first.summary.sync.chains[0]?.toBlock).toBe(first.summary.sync.chains[0]?.target);
       const stored = new Database(join(dir, "capped.sqlite"), { readonly: true });
-      const learned = stored.prepare("SELECT batch_cap FROM chains").pluck().get() as number;
+      const learned = stored.prepare("SELECT batch_cap FROM endpoint_limits").pluck().get() as number;
       stored.close();
       // Halving from 100 and trying between: at most the cap, at least half of it.
       expect(learned).toBeLessThanOrEqual(25);
@@ -145,6 +150,110 @@ describe("requests a run makes", () => {
     } finally {
       await capped.close();
       await told.close();
+    }
+  });
+});
+
+describe("limits remembered per endpoint", () => {
+  // As in the test of the remembered cap above: Base's full length, few sessions, an hour apart.
+  const { spike: _, ...full } = scenarioSpec("base");
+  const spec = { ...full, sessions: 300 };
+  const from = ["--from-block", String(spec.head - 200_000)];
+  const hour = Math.round(3600 / spec.blockTime);
+
+  test("behavior: after runs behind a capped endpoint, a run through another one starts uncapped; the capped one, back, refuses nothing; no URL is stored", async () => {
+    const chain = await startVirtualChain(spec, { batchCap: 25 });
+    // The same chain through another URL is another endpoint to the indexer (an operator who
+    // changed --rpc-url), with a key in its path as providers have it.
+    const key = "Zx9kQ2mN4pR7sT1uV3wY5";
+    const other = `${chain.url}v2/${key}`;
+    try {
+      await run(chain, "switched", ...from);
+      expect(chain.stats.batchRefusals).toBeGreaterThan(0);
+      chain.advance(hour);
+      await run(chain, "switched", ...from);
+      expect(chain.stats.batchRefusals).toBe(0);
+
+      chain.setLimits({});
+      chain.advance(hour);
+      const switched = await runVia([other], [chain], "switched", ...from);
+      expect(switched.sync.chains[0]?.toBlock).toBe(switched.sync.chains[0]?.target);
+      // The newest 128 blocks' hashes travel in one request: no longer held at the old cap.
+      expect(chain.stats.largestBatch).toBeGreaterThan(25);
+
+      chain.setLimits({ batchCap: 25 });
+      chain.advance(hour);
+      const back = await run(chain, "switched", ...from);
+      expect(back.calls.eth_getLogs).toBeGreaterThan(0);
+      expect(chain.stats.batchRefusals).toBe(0);
+      expect(back.requests).toBeLessThanOrEqual(Math.ceil(130 / 13) + 4);
+
+      const path = join(dir, "switched.sqlite");
+      for (const file of [path, `${path}-wal`]) {
+        if (!existsSync(file)) continue;
+        const bytes = readFileSync(file);
+        expect(bytes.includes(key)).toBe(false);
+        expect(bytes.includes(new URL(chain.url).host)).toBe(false);
+      }
+    } finally {
+      await chain.close();
+    }
+  });
+
+  test("behavior: a 1.2 database (one batch cap and range size per chain): its next hourly run behind its capped endpoint refuses nothing and costs what it did; the values become that endpoint's", async () => {
+    const chain = await startVirtualChain(spec, { batchCap: 25 });
+    try {
+      await run(chain, "indexed", ...from);
+      expect(chain.stats.batchRefusals).toBeGreaterThan(0);
+      writeVersion12Database(join(dir, "indexed.sqlite"), join(dir, "v12.sqlite"));
+      const v12 = new Database(join(dir, "v12.sqlite"), { readonly: true });
+      const kept = v12.prepare("SELECT range_size AS rangeSize, batch_cap AS batchCap FROM chains").get() as {
+        rangeSize: number;
+        batchCap: number;
+      };
+      v12.close();
+      expect(kept.batchCap).toBeLessThanOrEqual(25);
+      chain.advance(hour);
+      const hourly = await run(chain, "v12", ...from);
+      expect(hourly.calls.eth_getLogs).toBeGreaterThan(0);
+      expect(chain.stats.batchRefusals).toBe(0);
+      expect(hourly.requests).toBeLessThanOrEqual(Math.ceil(130 / kept.batchCap) + 4);
+      const upgraded = new Database(join(dir, "v12.sqlite"), { readonly: true });
+      const limits = upgraded
+        .prepare("SELECT endpoint, batch_cap AS batchCap FROM endpoint_limits")
+        .all() as Array<{ endpoint: string; batchCap: number }>;
+      upgraded.close();
+      expect(limits).toEqual([
+        { endpoint: expect.stringMatching(/^[0-9a-f]{64}$/), batchCap: kept.batchCap },
+      ]);
+    } finally {
+      await chain.close();
+    }
+  });
+
+  test("behavior: a pool of a paid and a free endpoint: the free one's cap stays its own, the paid one is not held at it the next runs", async () => {
+    const paid = await startVirtualChain(spec);
+    const free = await startVirtualChain(spec, { batchCap: 10 });
+    const both = [paid, free];
+    const urls = [paid.url, free.url];
+    try {
+      const first = await runVia(urls, both, "pool", ...from);
+      expect(first.sync.chains[0]?.toBlock).toBe(first.sync.chains[0]?.target);
+      expect(free.stats.batchRefusals).toBeGreaterThan(0);
+
+      for (const chain of both) chain.advance(hour);
+      const hourly = await runVia(urls, both, "pool", ...from);
+      expect(hourly.sync.chains[0]?.toBlock).toBe(hourly.sync.chains[0]?.target);
+      expect(free.stats.batchRefusals).toBe(0);
+
+      // The free endpoint dropped from the configuration: the paid one alone costs what it costs.
+      for (const chain of both) chain.advance(hour);
+      const alone = await run(paid, "pool", ...from);
+      expect(alone.calls.eth_getLogs).toBeGreaterThan(0);
+      expect(paid.stats.largestBatch).toBeGreaterThan(10);
+      expect(alone.requests).toBeLessThanOrEqual(5);
+    } finally {
+      await Promise.all(both.map((chain) => chain.close()));
     }
   });
 });

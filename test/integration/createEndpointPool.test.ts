@@ -58,7 +58,7 @@ async function backfill(pool: EndpointPool) {
       fromBlock: spec.creationBlock,
       creationBlock: undefined,
     },
-    initialRangeSize: 1,
+    initialRangeSize: () => 1,
     hashWindowStart: spec.head + 1,
     knownBids: new Map(),
     logger: silentLogger,
@@ -116,6 +116,15 @@ describe("createEndpointPool: ranges shared by learned limits", () => {
     // first refusal came back (those of one tick, at most rangesPerEndpoint), never later ones.
     expect(free1.stats.rangeRefusals).toBeLessThanOrEqual(rangesPerEndpoint);
     expect(free2.stats.rangeRefusals).toBeLessThanOrEqual(rangesPerEndpoint);
+  });
+
+  test("behavior: a batch cap an earlier run learned of an endpoint counts from the first pick: the ranges of a tick its batches hold go to it, the next to another", async () => {
+    const [first, second] = chains as [VirtualChain, VirtualChain];
+    const pool = await poolOver([first.url, second.url]);
+    // Batches of 6 calls hold two ranges' first requests (three calls each).
+    pool.members[0]?.view.assumeBatchCap(6);
+    const picked = [0, 1, 2, 3].map(() => pool.pick(spec.creationBlock).index);
+    expect(picked).toEqual([0, 0, 1, 1]);
   });
 });
 

@@ -24,7 +24,8 @@ export function writeVersion11Database(source: string, target: string): void {
     INSERT INTO chains (chain_id, contract, from_block, creation_block, block_number, block_hash, block_timestamp,
         position, target_block, synced_at, stats_block, stats_available, range_size)
       SELECT chain_id, contract, from_block, creation_block, block_number, block_hash, block_timestamp,
-        position, target_block, synced_at, stats_block, stats_available, range_size FROM v12.chains;
+        position, target_block, synced_at, stats_block, stats_available,
+        (SELECT max(range_size) FROM v12.endpoint_limits l WHERE l.chain_id = c.chain_id) FROM v12.chains c;
     INSERT INTO blocks SELECT chain_id, number, hash, timestamp FROM v12.blocks;
     INSERT INTO bids (ref, chain_id, bid_id, read_ok, provider_ref, model_ref, price_per_second)
       SELECT ref, chain_id, bid_id, read_ok, provider_ref, model_ref, price_per_second FROM v12.bids b

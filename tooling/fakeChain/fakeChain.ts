@@ -224,6 +224,7 @@ export function createFakeChain(options: { contract?: string; startTime?: number
 
   const view: EndpointView = {
     safeUrl: "fake://chain",
+    endpointKey: "fake",
     get pool() {
       return pool;
     },

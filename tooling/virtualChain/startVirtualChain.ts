@@ -11,6 +11,8 @@ export type VirtualChainStats = VirtualRpcStats & {
   /** Requests answered HTTP 429, batches refused for their size. */
   rateLimited: number;
   batchRefusals: number;
+  /** The most calls one answered request held (1: a single call). */
+  largestBatch: number;
 };
 
 export type VirtualChain = {
@@ -32,6 +34,7 @@ const emptyStats = (): VirtualChainStats => ({
   requests: 0,
   rateLimited: 0,
   batchRefusals: 0,
+  largestBatch: 0,
   calls: {},
   rangeRefusals: 0,
   resultRefusals: 0,
@@ -99,6 +102,7 @@ export async function startVirtualChain(
       stats.batchRefusals++;
       return send(200, { jsonrpc: "2.0", id: null, error: batchRefusal(limits.batchCap) });
     }
+    stats.largestBatch = Math.max(stats.largestBatch, batch.length);
     const answers = batch.map((call) => ({
       jsonrpc: "2.0",
       id: call.id ?? null,

@@ -74,12 +74,13 @@ export function writeSynthDb(
     }
     sync.saveModelNames(catalog.models.map(({ modelId, name }) => ({ modelId, name, status: "ok" })));
     sync.saveAuditCounters(chain.block.number, pairs.counters());
-    sync.saveRunRecord({
-      targetBlock: chain.block.number,
-      syncedAt: chain.block.timestamp,
-      rangeSize: 1_000,
-      batchCap: undefined,
-    });
+    sync.saveRunRecord({ targetBlock: chain.block.number, syncedAt: chain.block.timestamp });
+    // Ranges of 1,000 blocks, as a run through an endpoint the database does not name would have
+    // ended with (the values of a database from before 0006): the incremental run, through a proxy
+    // of a port of its own, starts there as a chain's next run does, not as a first run.
+    sqlite
+      .prepare("INSERT INTO endpoint_limits (chain_id, endpoint, range_size) VALUES (?, '', 1000)")
+      .run(chain.chainId);
     for (const index of indexes) sqlite.exec(index.sql);
     sqlite.pragma("journal_mode = WAL");
     return {

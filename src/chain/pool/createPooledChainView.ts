@@ -32,17 +32,5 @@ export function createPooledChainView(pool: EndpointPool): ChainView {
     readModelNames: (ids, block) => served((view) => view.readModelNames(ids, block)),
     readPairStats: (pairs, block) => served((view) => view.readPairStats(pairs, block)),
     findCreationBlock: (head) => served((view) => view.findCreationBlock(head)),
-    // One batch cap is remembered per chain (store: chains.batch_cap): the smallest any member
-    // learned, so that no member is refused at the start of the next run; each member tries
-    // higher again on its own once it has answered enough batches at it (createBatchSender).
-    get batchCap() {
-      const caps = pool.members
-        .map((member) => member.view.batchCap)
-        .filter((cap): cap is number => cap !== undefined);
-      return caps.length > 0 ? Math.min(...caps) : undefined;
-    },
-    assumeBatchCap: (cap) => {
-      for (const member of pool.members) member.view.assumeBatchCap(cap);
-    },
   };
 }

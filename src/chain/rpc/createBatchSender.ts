@@ -58,7 +58,10 @@ export type BatchSender = {
   send(unit: Unit): Promise<unknown[]>;
   /** The endpoint's batch cap as far as this sender knows, when below the configured maximum. */
   readonly batchCap: number | undefined;
-  /** Sends batches of at most `cap` calls from now on, as a cap learned by an earlier run (tried above only in a long run). */
+  /**
+   * Sends batches of at most `cap` calls from now on, as a cap learned by an earlier run (tried
+   * above only in a long run); `learned` says so at once.
+   */
   assumeBatchCap(cap: number): void;
 };
 
@@ -227,6 +230,8 @@ export function createBatchSender(options: BatchSenderOptions): BatchSender {
     assumeBatchCap(cap) {
       // Only ever lower than what this sender knows: a refusal seen in this run stands.
       if (cap < limits.cap) limits = initialBatchLimits(options.maxBatchSize, cap);
+      // Known before the first answer, to whoever shares work among endpoints.
+      learn();
     },
   };
 }

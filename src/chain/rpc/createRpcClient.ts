@@ -4,6 +4,7 @@ import { redactSecrets, redactUrl } from "../../log/redactUrl.js";
 import { type RetryFailure, withRetry } from "../../util/withRetry.js";
 import { CallFailure } from "./CallFailure.js";
 import { createBatchSender, type Unit } from "./createBatchSender.js";
+import { endpointKey } from "./endpointKey.js";
 import { splitCredentials } from "./splitCredentials.js";
 
 export type RpcClientOptions = {
@@ -50,6 +51,8 @@ export type RpcClient = {
   readonly stats: RpcStats;
   /** The endpoint's URL fit for messages: no credentials (log/redactUrl). */
   readonly safeUrl: string;
+  /** What the store remembers the endpoint's limits under: a hash of its URL (endpointKey). */
+  readonly endpointKey: string;
   /** Retries of a failed call before giving up: callers that retry on their own keep to it too. */
   readonly retries: number;
   /** What the client has learned of the endpoint: calls per batch, requests in flight. */
@@ -63,7 +66,7 @@ export type RpcClient = {
   setFailFast(on: boolean): void;
   /** The calls per batch the endpoint takes, as far as this client knows, when below --rpc-batch-size: worth remembering. */
   readonly batchCap: number | undefined;
-  /** Batches of at most `cap` calls from now on: a cap an earlier run learned (store: chains.batch_cap). */
+  /** Batches of at most `cap` calls from now on: a cap an earlier run learned of this endpoint (store: endpoint_limits). */
   assumeBatchCap(cap: number): void;
 };
 
@@ -167,6 +170,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
 
   return {
     safeUrl,
+    endpointKey: endpointKey(options.url),
     retries,
     stats,
     learned,

@@ -18,7 +18,6 @@ const base: ChainRunSummary = {
   sessionsClosed: 140,
   reorg: null,
   complete: true,
-  rangeSize: 10_000,
   upgrades: [],
   models: 5,
   refilled: 0,
