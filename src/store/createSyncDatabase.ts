@@ -88,10 +88,19 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       ).pluck(),
       ...sampleStatements(q),
       firstRead: q("SELECT min(first_block) FROM sync_runs WHERE chain_id = ? AND head >= ?").pluck(),
+      // A 1.1 database's bids (no times); a bid stored standing although its deletion log is
+      // indexed (a read that lagged behind it).
       bidsToRefill: q(
-        "SELECT bid_id FROM bids WHERE chain_id = ? AND read_ok = 1 AND created_at IS NULL ORDER BY ref LIMIT ?",
+        `SELECT bid_id FROM bids b WHERE chain_id = :chainId AND bid_id > :after AND read_ok = 1 AND (
+           created_at IS NULL
+           OR (deleted_at = 0 AND EXISTS (SELECT 1 FROM bid_deletions d WHERE d.chain_id = b.chain_id AND d.bid_id = b.bid_id)))
+         ORDER BY bid_id LIMIT :limit`,
       ).pluck(),
-      refillBid: q("UPDATE bids SET created_at = ?, deleted_at = ? WHERE chain_id = ? AND bid_id = ?"),
+      // A failed read (null) keeps the times stored, and gives a 1.1 bid 0 (never an offer).
+      refillBid: q(
+        `UPDATE bids SET created_at = coalesce(?, created_at, 0), deleted_at = coalesce(?, deleted_at, 0)
+         WHERE chain_id = ? AND bid_id = ?`,
+      ),
       bidScan: q("SELECT bid_scan_next AS next, bid_scan_end AS end FROM chains WHERE chain_id = ?"),
       bidScanMoved: q(
         `UPDATE chains SET bid_scan_next = CASE WHEN :next > bid_scan_end THEN NULL ELSE :next END,
@@ -183,10 +192,10 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       },
       firstBlockReadAfter: (block) =>
         (s.firstRead.get(chainId, block) as number | null | undefined) ?? undefined,
-      bidsToRefill: (limit) => s.bidsToRefill.all(chainId, limit) as string[],
+      bidsToRefill: (limit, after = "") => s.bidsToRefill.all({ chainId, after, limit }) as string[],
       saveRefilledBids: sqlite.transaction((rows: NewBid[]) => {
         for (const { bidId, state } of rows)
-          s.refillBid.run(state?.createdAt ?? 0, state?.deletedAt ?? 0, chainId, bidId);
+          s.refillBid.run(state?.createdAt ?? null, state?.deletedAt ?? null, chainId, bidId);
       }),
       bidScan() {
         const row = s.bidScan.get(chainId) as { next: number | null; end: number | null } | undefined;

@@ -188,9 +188,13 @@ export type SyncStore = {
    * on, what the index holds was read through the code that block brought. Undefined: no such run.
    */
   firstBlockReadAfter(block: number): number | undefined;
-  /** Bids a 1.1 database holds without createdAt and deletedAt (at most `limit`): read again. */
-  bidsToRefill(limit: number): string[];
-  /** Their state as read again; a failed read leaves createdAt 0 (never an offer). */
+  /**
+   * Bids to read again (at most `limit`, in bidId order after `after`): those a 1.1 database holds
+   * without createdAt and deletedAt, and those a read that lagged behind their logs left wrong (a
+   * posted bid stored as the empty record, a bid stored standing although its deletion is indexed).
+   */
+  bidsToRefill(limit: number, after?: string): string[];
+  /** Their state as read again; a failed read keeps what was stored (a 1.1 bid: createdAt 0, never an offer). */
   saveRefilledBids(bids: NewBid[]): void;
   /** The one-time scan of the bid logs below the checkpoint of a database indexed before 1.2. */
   bidScan(): BidScan | undefined;

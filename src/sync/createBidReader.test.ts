@@ -10,7 +10,12 @@ const state = (n: number, deletedAt = 0): BidState => ({
   deletedAt,
 });
 
-const none = new Map<string, number>();
+/** A range's bid logs: the deletions (and posts) of the bids, by block. */
+const logs = (deleted: Array<[string, number]> = [], posted: Array<[string, number]> = []) => ({
+  posted: new Map(posted),
+  deleted: new Map(deleted),
+});
+const none = logs();
 const quick = { attempts: 3, delay: { baseMs: 1, growth: "linear" as const } };
 
 /**
@@ -93,7 +98,7 @@ describe("createBidReader", () => {
         ["b", false],
       ]),
     );
-    const deleted = new Map([
+    const deleted = logs([
       ["d", 70],
       ["b", 71],
       ["unknown", 72],
@@ -113,7 +118,7 @@ describe("createBidReader", () => {
     const fake = fakeReadBids();
     const reader = createBidReader(fake.readBids, new Map());
     const first = reader.read(["d"], none, true);
-    const second = reader.read([], new Map([["d", 90]]), true);
+    const second = reader.read([], logs([["d", 90]]), true);
     fake.releaseAll();
     await first;
     expect((await second).refreshed.map((bid) => bid.bidId)).toEqual(["d"]);
@@ -123,7 +128,7 @@ describe("createBidReader", () => {
   test("behavior: a read that still shows a deleted bid standing is read again until it does not", async () => {
     const fake = fakeReadBids({ auto: true, lag: 2 });
     const reader = createBidReader(fake.readBids, new Map([["d", true]]), { retry: quick });
-    const result = await reader.read([], new Map([["d", 80]]), true);
+    const result = await reader.read([], logs([["d", 80]]), true);
     expect(result.refreshed).toEqual([{ bidId: "d", state: state(4, 2_000) }]);
     expect(result.anomalies).toEqual([]);
     expect(fake.calls).toEqual([["d"], ["d"], ["d"]]);
@@ -132,7 +137,7 @@ describe("createBidReader", () => {
   test("error: a read that never catches up is kept as read and counted as an inconsistent bid", async () => {
     const fake = fakeReadBids({ auto: true, lag: 10 });
     const reader = createBidReader(fake.readBids, new Map(), { retry: quick });
-    const result = await reader.read(["d"], new Map([["d", 80]]), true);
+    const result = await reader.read(["d"], logs([["d", 80]]), true);
     expect(result.bids).toEqual([{ bidId: "d", state: state(4, 0) }]);
     expect(result.anomalies).toEqual([{ kind: "inconsistent-bid", key: "d", blockNumber: 80 }]);
     expect(fake.calls).toHaveLength(3);

@@ -9,28 +9,34 @@ type ReadBids = (ids: readonly string[]) => Promise<Map<string, BidRead>>;
 /** The bids a range read: new ones, stored ones read again for their deletion, and what lagged. */
 export type BidReads = { bids: NewBid[]; refreshed: NewBid[]; anomalies: AnomalyRow[] };
 
+/** A range's bid logs: each bid with the block of its MarketplaceBidPosted, of its MarketplaceBidDeleted. */
+export type BidLogs = { posted: ReadonlyMap<string, number>; deleted: ReadonlyMap<string, number> };
+
 export type BidReader = {
   /**
    * getBid for the bids among `named` that the store does not hold yet (each read once per run
-   * however many ranges in flight name them) and, when `refresh` is set, for the bids that
-   * `deleted` names (MarketplaceBidDeleted logs of the range, by block) which the store holds as
-   * standing or another range is reading: their deletedAt. A read that still shows a bid of
-   * `deleted` standing lags behind its log: it is read again (retryPolicies.laggingSession), then
-   * kept as read and counted as an inconsistent bid.
+   * and endpoint however many ranges in flight name them) and, when `refresh` is set, for the
+   * bids of `logs.deleted` which the store holds as standing or a range of the run is reading
+   * (on any endpoint): their deletedAt. A read that still shows a bid of `logs.deleted` standing
+   * lags behind its log: it is read again (retryPolicies.laggingSession), then kept as read and
+   * counted as an inconsistent bid.
    */
-  read(named: Iterable<string>, deleted: ReadonlyMap<string, number>, refresh: boolean): Promise<BidReads>;
+  read(named: Iterable<string>, logs: BidLogs, refresh: boolean): Promise<BidReads>;
   /** Bids now stored (a committed range held them): new ones are never asked for again. */
   stored(reads: Pick<BidReads, "bids" | "refreshed">): void;
+  /** Whether a read of the bid started by this reader waits for its range to be stored. */
+  reading(bidId: string): boolean;
 };
 
 /**
- * Bid reads for one run of one chain's follower (or of the bid scan); `known` holds the bids of
- * earlier runs, each with whether it stood when last read.
+ * Bid reads for one run of one chain's follower (or of the bid scan) on one endpoint; `known`
+ * holds the bids of earlier runs, each with whether it stood when last read, and is shared by the
+ * readers of a pool's endpoints, as `readingElsewhere` tells what the others are reading.
  */
 export function createBidReader(
   readBids: ReadBids,
   known: Map<string, boolean>,
-  options: { logger?: Logger; retry?: RetryPolicy } = {},
+  options: { logger?: Logger; retry?: RetryPolicy; readingElsewhere?: (bidId: string) => boolean } = {},
 ): BidReader {
   const retry = options.retry ?? retryPolicies.laggingSession;
   const inFlight = new Map<string, Promise<BidRead>>();
@@ -56,12 +62,15 @@ export function createBidReader(
   };
 
   return {
-    async read(named, deleted, refresh) {
+    async read(named, { deleted }, refresh) {
       const wanted = [...new Set(named)].filter((id) => !known.has(id));
       const wantedSet = new Set(wanted);
+      // A read started by another range (of another endpoint too) may be from before the deletion.
       const again = refresh
         ? [...deleted.keys()].filter(
-            (id) => !wantedSet.has(id) && (known.get(id) === true || inFlight.has(id)),
+            (id) =>
+              !wantedSet.has(id) &&
+              (known.get(id) === true || inFlight.has(id) || options.readingElsewhere?.(id) === true),
           )
         : [];
       const reads = start(
@@ -118,5 +127,6 @@ export function createBidReader(
       }
       for (const bid of refreshed) if (bid.state) known.set(bid.bidId, bid.state.deletedAt === 0);
     },
+    reading: (bidId) => inFlight.has(bidId),
   };
 }

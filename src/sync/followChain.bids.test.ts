@@ -121,6 +121,30 @@ describe("followChain: bids", () => {
     expect(rows(s.store, "SELECT kind FROM anomalies")).toEqual([]);
   });
 
+  test("behavior: a bid stored standing although its deletion is indexed (an earlier version in a pool) is read again once by the next run", async () => {
+    const s = setup();
+    s.chain.mine(2);
+    const x0 = s.chain.postBid(p1, modelX, 5n); // block 2
+    s.chain.mine(3);
+    s.chain.deleteBid(x0); // block 6
+    s.chain.mine(2);
+    await followFake(s.sync, s.chain);
+    const synced = bidRows(s.store);
+    s.store.sqlite.exec("UPDATE bids SET deleted_at = 0");
+    const read = (lag = 0) => {
+      s.chain.bidLagReads.set(x0, lag);
+      return refillBids(s.sync, (ids) => s.chain.view.readBids(ids), silentLogger);
+    };
+    // A read that still lags leaves it as it was, for the run after.
+    expect(await read(5)).toBe(1);
+    expect(bidRows(s.store)).toMatchObject([{ bidId: x0, deletedAt: 0 }]);
+    expect(await read()).toBe(1);
+    expect(bidRows(s.store)).toEqual(synced);
+    const before = s.chain.calls.readBids.length;
+    expect(await read()).toBe(0);
+    expect(s.chain.calls.readBids.length).toBe(before);
+  });
+
   test("behavior: a reorg forgets the bids and deletions of the blocks it replaces", async () => {
     const s = setup();
     s.chain.mine(2);

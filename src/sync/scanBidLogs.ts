@@ -64,11 +64,11 @@ export async function scanBidLogs(
       hashes: new Map([[end.number, end.hash]]),
     });
     const { posted, deleted } = bidLogRows(collected.bids);
-    const reads = await bids.read(
-      posted.map((row) => row.bidId),
-      new Map(deleted.map((row) => [row.bidId, row.blockNumber])),
-      true,
-    );
+    const bidLogs = {
+      posted: new Map(posted.map((row) => [row.bidId, row.blockNumber])),
+      deleted: new Map(deleted.map((row) => [row.bidId, row.blockNumber])),
+    };
+    const reads = await bids.read(bidLogs.posted.keys(), bidLogs, true);
     return {
       bids: reads.bids,
       refreshed: reads.refreshed,

@@ -13,7 +13,7 @@ export type ChainSyncSummary = FollowSummary & {
   models: number;
   /** Closes of a 1.0 database read again for the 1.1 figures. */
   refilled: number;
-  /** Bids of a 1.1 database read again for their creation and deletion times. */
+  /** Bids read again for their creation and deletion times: a 1.1 database's, and those reads that lagged left wrong. */
   bidsRefilled: number;
   /** The one-time scan of bid logs of a database indexed before 1.2 (its blocks below the checkpoint). */
   bidScan: BidScanSummary;
