@@ -89,10 +89,11 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       ...sampleStatements(q),
       firstRead: q("SELECT min(first_block) FROM sync_runs WHERE chain_id = ? AND head >= ?").pluck(),
       // A 1.1 database's bids (no times); a bid stored standing although its deletion log is
-      // indexed (a read that lagged behind it).
+      // indexed, or posted and stored as the empty record (reads that lagged behind the logs).
       bidsToRefill: q(
         `SELECT bid_id FROM bids b WHERE chain_id = :chainId AND bid_id > :after AND read_ok = 1 AND (
            created_at IS NULL
+           OR (created_at = 0 AND posted_block IS NOT NULL)
            OR (deleted_at = 0 AND EXISTS (SELECT 1 FROM bid_deletions d WHERE d.chain_id = b.chain_id AND d.bid_id = b.bid_id)))
          ORDER BY bid_id LIMIT :limit`,
       ).pluck(),

@@ -16,7 +16,9 @@ export async function readDeletionsAgain(
   readAgain: (logs: BidLogs) => Promise<BidReads>,
 ): Promise<void> {
   const refreshed = new Set(commit.refreshed.map((bid) => bid.bidId));
-  const read = new Map(commit.bids.filter((bid) => bid.state).map((bid) => [bid.bidId, bid]));
+  const read = new Map(
+    commit.bids.filter((bid) => (bid.state?.createdAt ?? 0) > 0).map((bid) => [bid.bidId, bid]),
+  );
   const stale = new Map<string, number>();
   for (const { bidId, blockNumber } of commit.deleted) {
     if (known.get(bidId) !== true || refreshed.has(bidId)) continue;
