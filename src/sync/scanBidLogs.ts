@@ -1,10 +1,13 @@
 import { bidTopics } from "../chain/abi.js";
 import type { ChainView } from "../chain/ChainView.js";
+import type { LogFetcher } from "../chain/createLogFetcher.js";
+import { type PoolMember, rangesPerEndpoint } from "../chain/pool/ChainPool.js";
 import type { RetryPolicy } from "../chain/retryPolicies.js";
 import type { Logger } from "../log/createLogger.js";
 import { bidLogRows } from "./bidLogRows.js";
 import { collectSessionLogs } from "./collectSessionLogs.js";
-import { createBidReader } from "./createBidReader.js";
+import { type BidReader, createBidReader } from "./createBidReader.js";
+import { readDeletionsAgain } from "./readDeletionsAgain.js";
 import type { BidScanCommit, SyncStore } from "./SyncStore.js";
 
 export type BidScanSummary = {
@@ -16,12 +19,17 @@ export type BidScanSummary = {
   complete: boolean;
 };
 
+/** A scanned range as read, and the endpoint that read it. */
+type ScannedRange = { commit: BidScanCommit; by: PoolMember };
+
 /**
  * The one-time scan a database indexed before 1.2 needs: the bid logs (MarketplaceBidPosted and
  * MarketplaceBidDeleted only, one topic filter) of the blocks its sessions were synced from, so
  * that its known bids are those of SPEC.md 1.2 without syncing those blocks again. Each range is
- * committed with the scan's progress in one transaction: a run killed at any moment resumes
- * where it stopped, and a range written twice changes nothing.
+ * read wholly on one endpoint of the chain's pool (its logs, then the bids they name), another one
+ * when that one fails, as the follower's ranges are; each is committed with the scan's progress in
+ * one transaction: a run killed at any moment resumes where it stopped, and a range written twice
+ * changes nothing.
  */
 export async function scanBidLogs(
   store: SyncStore,
@@ -29,6 +37,7 @@ export async function scanBidLogs(
   options: {
     logger: Logger;
     shouldStop?: () => boolean;
+    /** Ranges read ahead of the one being committed; default four per endpoint. */
     prefetch?: number;
     initialRangeSize?: number;
     retry?: RetryPolicy;
@@ -39,23 +48,36 @@ export async function scanBidLogs(
   const checkpoint = store.checkpoint();
   if (!scan || !checkpoint) return summary;
   const { logger } = options;
+  const { pool } = chain;
   logger.info("scanning the synced blocks once for bid logs (a database indexed before 1.2)", {
     chain: store.chainId,
     from: scan.next,
     to: scan.end,
   });
   const initialRangeSize = options.initialRangeSize ?? checkpoint.rangeSize;
-  // One endpoint reads the scan's logs (a pool's for the scan's first block): a failure ends the
-  // run with exit 75 and the next one resumes the scan where it stands.
-  const logs = chain.pool.pick(scan.next).view.createLogFetcher({
-    topics: bidTopics,
-    ...(initialRangeSize ? { initialRangeSize } : {}),
-  });
-  const bids = createBidReader((ids) => chain.readBids(ids), store.knownBids(), {
-    logger,
-    ...(options.retry ? { retry: options.retry } : {}),
-  });
-  const readRange = async (from: number, to: number): Promise<BidScanCommit> => {
+  const known = store.knownBids();
+  // Each endpoint learns its own range sizes; the bids stored and being read are shared.
+  const readers = new Map<PoolMember, { logs: LogFetcher; bids: BidReader }>();
+  const readerOf = (member: PoolMember) => {
+    const existing = readers.get(member);
+    if (existing) return existing;
+    const { view } = member;
+    const reader = {
+      logs: view.createLogFetcher({
+        topics: bidTopics,
+        ...(initialRangeSize ? { initialRangeSize } : {}),
+      }),
+      bids: createBidReader((ids) => view.readBids(ids), known, {
+        logger,
+        readingElsewhere: (id) => [...readers.values()].some((other) => other.bids.reading(id)),
+        ...(options.retry ? { retry: options.retry } : {}),
+      }),
+    };
+    readers.set(member, reader);
+    return reader;
+  };
+  const readRange = async (member: PoolMember, from: number, to: number): Promise<BidScanCommit> => {
+    const { logs, bids } = readerOf(member);
     const { logs: raw, end, parent } = await logs.fetch(from, to);
     const collected = collectSessionLogs(raw, {
       contract: checkpoint.contract,
@@ -80,25 +102,38 @@ export async function scanBidLogs(
       ...(from === checkpoint.fromBlock ? { parentTime: parent?.timestamp } : {}),
     };
   };
+  /** The next range from `from`, sized by the endpoint it goes to, read there (elsewhere when it fails). */
+  const start = (from: number) => {
+    const member = pool.pick(from);
+    const size = readerOf(member).logs.rangeSize;
+    const to = Math.max(from, Math.min(scan.end, from + size - 1, pool.lastBlockOf(member)));
+    const result = pool
+      .serve((by) => readRange(by, from, to), member)
+      .then(({ result, by }): ScannedRange => ({ commit: result, by }));
+    return { from, to, result };
+  };
 
-  const prefetch = options.prefetch ?? 4;
-  const inflight: Array<{ from: number; to: number; result: Promise<BidScanCommit> }> = [];
+  const prefetch = options.prefetch ?? rangesPerEndpoint * pool.members.length;
+  const inflight: Array<ReturnType<typeof start>> = [];
   let next = scan.next;
   try {
     while (next <= scan.end || inflight.length > 0) {
       while (inflight.length < prefetch && next <= scan.end && !options.shouldStop?.()) {
-        const from = next;
-        const to = Math.min(scan.end, from + logs.rangeSize - 1);
-        next = to + 1;
-        const result = readRange(from, to);
-        result.catch(() => {}); // awaited in order below
-        inflight.push({ from, to, result });
+        const range = start(next);
+        next = range.to + 1;
+        range.result.catch(() => {}); // awaited in order below
+        inflight.push(range);
       }
       const range = inflight.shift();
       if (!range) break;
-      const commit = await range.result;
+      const { commit, by } = await range.result;
+      // An earlier range read a bid of this range's deletions at a head before them (a pool).
+      await readDeletionsAgain(commit, known, async (logs) => {
+        const served = await pool.serve((member) => readerOf(member).bids.read([], logs, true), by);
+        return served.result;
+      });
       store.commitBidScan(commit);
-      bids.stored(commit);
+      for (const reader of readers.values()) reader.bids.stored(commit);
       summary.blocks += range.to - range.from + 1;
       summary.logs += commit.posted.length + commit.deleted.length;
     }
