@@ -15,6 +15,7 @@ import { createRefs } from "./createRefs.js";
 import { createRollbackChain } from "./createRollbackChain.js";
 import type { Store } from "./openStore.js";
 import { bidStatements, writeBids } from "./writeBids.js";
+import { upgradeStatement, writeUpgrades } from "./writeUpgrades.js";
 
 /**
  * The sync stage's reads and writes (sync/SyncStore.ts declares them), one chain at a time. Every
@@ -110,6 +111,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
          WHERE chain_id = :chainId`,
       ),
       ...bidStatements(sqlite),
+      upgrade: upgradeStatement(sqlite),
     };
     const { commit, forgetBids } = createCommitRange(
       sqlite,
@@ -204,6 +206,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       },
       commitBidScan: sqlite.transaction((scan: BidScanCommit) => {
         writeBids(s, refs, chainId, scan);
+        writeUpgrades(s.upgrade, chainId, scan.upgrades);
         for (const anomaly of scan.anomalies)
           s.anomaly.run(chainId, anomaly.kind, anomaly.key, anomaly.blockNumber, anomaly.detail ?? null);
         s.bidScanMoved.run({ chainId, next: scan.next, parentTime: scan.parentTime ?? null });

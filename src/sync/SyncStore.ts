@@ -198,15 +198,21 @@ export type SyncStore = {
   saveRefilledBids(bids: NewBid[]): void;
   /** The one-time scan of the bid logs below the checkpoint of a database indexed before 1.2. */
   bidScan(): BidScan | undefined;
-  /** Writes one scanned range's bid logs and bids with the scan's progress, in one transaction. */
+  /** Writes one scanned range's bid logs, bids and upgrades with the scan's progress, in one transaction. */
   commitBidScan(commit: BidScanCommit): void;
 };
 
 /** What a database indexed before 1.2 still has to scan for bid logs: [next, end]. */
 export type BidScan = { next: number; end: number };
 
-/** One range of the bid scan: its bid logs, the bids they name, and where the scan stands after it. */
-export type BidScanCommit = Pick<RangeCommit, "bids" | "refreshed" | "posted" | "deleted" | "anomalies"> & {
+/**
+ * One range of the bid scan: its bid logs, the bids they name, the contract's upgrades in it, and
+ * where the scan stands after it.
+ */
+export type BidScanCommit = Pick<
+  RangeCommit,
+  "bids" | "refreshed" | "posted" | "deleted" | "anomalies" | "upgrades"
+> & {
   /** The scan's next block (past `end`: done). */
   next: number;
   /** The timestamp of the block before the scan's first range (given with it). */

@@ -228,6 +228,7 @@ describe("scanBidLogs", () => {
       blocks: 0,
       logs: 0,
       complete: true,
+      upgrades: [],
     });
   });
 });

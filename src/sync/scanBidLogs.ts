@@ -1,6 +1,7 @@
-import { bidTopics } from "../chain/abi.js";
+import { bidTopics, diamondCutTopic } from "../chain/abi.js";
 import type { ChainView } from "../chain/ChainView.js";
 import type { LogFetcher } from "../chain/createLogFetcher.js";
+import type { CutLog } from "../chain/parseCutLog.js";
 import { type PoolMember, rangesPerEndpoint } from "../chain/pool/ChainPool.js";
 import type { RetryPolicy } from "../chain/retryPolicies.js";
 import type { Logger } from "../log/createLogger.js";
@@ -8,7 +9,8 @@ import { bidLogRows } from "./bidLogRows.js";
 import { collectSessionLogs } from "./collectSessionLogs.js";
 import { type BidReader, createBidReader } from "./createBidReader.js";
 import { readDeletionsAgain } from "./readDeletionsAgain.js";
-import type { BidScanCommit, SyncStore } from "./SyncStore.js";
+import { createCutReviewer } from "./reviewCuts.js";
+import type { BidScanCommit, SyncStore, UpgradeRow } from "./SyncStore.js";
 
 export type BidScanSummary = {
   /** Blocks scanned by this run. */
@@ -19,13 +21,21 @@ export type BidScanSummary = {
   complete: boolean;
 };
 
-/** A scanned range as read, and the endpoint that read it. */
-type ScannedRange = { commit: BidScanCommit; by: PoolMember };
+/** What the scan went past: the contract's upgrades in the scanned blocks (as the follower's). */
+export type BidScanResult = BidScanSummary & { upgrades: UpgradeRow[] };
+
+/** The scan's one filter: the bid events, and the contract's upgrades (noted as the follower does). */
+const scanTopics: readonly string[] = [...bidTopics, diamondCutTopic];
+
+/** A scanned range as read, its cut logs, and the endpoint that read it. */
+type ScannedRange = { commit: BidScanCommit; cuts: CutLog[]; by: PoolMember };
 
 /**
  * The one-time scan a database indexed before 1.2 needs: the bid logs (MarketplaceBidPosted and
- * MarketplaceBidDeleted only, one topic filter) of the blocks its sessions were synced from, so
- * that its known bids are those of SPEC.md 1.2 without syncing those blocks again. Each range is
+ * MarketplaceBidDeleted, with DiamondCut in the same topic filter) of the blocks its sessions were
+ * synced from, so that its known bids are those of SPEC.md 1.2 without syncing those blocks again,
+ * and the contract's upgrades in them are reviewed and noted as the follower's are (reviewCuts.ts,
+ * read back at the checkpoint: past every scanned block). Each range is
  * read wholly on one endpoint of the chain's pool (its logs, then the bids they name), another one
  * when that one fails, as the follower's ranges are; each is committed with the scan's progress in
  * one transaction: a run killed at any moment resumes where it stopped, and a range written twice
@@ -41,9 +51,11 @@ export async function scanBidLogs(
     prefetch?: number;
     initialRangeSize?: number;
     retry?: RetryPolicy;
+    /** Blocks of upgrades whose different reads the operator accepted (--accept-upgrade). */
+    acceptUpgrades?: readonly number[];
   },
-): Promise<BidScanSummary> {
-  const summary: BidScanSummary = { blocks: 0, logs: 0, complete: true };
+): Promise<BidScanResult> {
+  const summary: BidScanResult = { blocks: 0, logs: 0, complete: true, upgrades: [] };
   const scan = store.bidScan();
   const checkpoint = store.checkpoint();
   if (!scan || !checkpoint) return summary;
@@ -64,7 +76,7 @@ export async function scanBidLogs(
     const { view } = member;
     const reader = {
       logs: view.createLogFetcher({
-        topics: bidTopics,
+        topics: scanTopics,
         ...(initialRangeSize ? { initialRangeSize } : {}),
       }),
       bids: createBidReader((ids) => view.readBids(ids), known, {
@@ -76,7 +88,16 @@ export async function scanBidLogs(
     readers.set(member, reader);
     return reader;
   };
-  const readRange = async (member: PoolMember, from: number, to: number): Promise<BidScanCommit> => {
+  const cuts = createCutReviewer({
+    chainId: store.chainId,
+    fromBlock: checkpoint.fromBlock,
+    store,
+    chain,
+    verifyAt: checkpoint.blockNumber,
+    accepted: new Set(options.acceptUpgrades ?? []),
+    logger,
+  });
+  const readRange = async (member: PoolMember, from: number, to: number) => {
     const { logs, bids } = readerOf(member);
     const { logs: raw, end, parent } = await logs.fetch(from, to);
     const collected = collectSessionLogs(raw, {
@@ -91,7 +112,7 @@ export async function scanBidLogs(
       deleted: new Map(deleted.map((row) => [row.bidId, row.blockNumber])),
     };
     const reads = await bids.read(bidLogs.posted.keys(), bidLogs, true);
-    return {
+    const commit: BidScanCommit = {
       bids: reads.bids,
       refreshed: reads.refreshed,
       posted,
@@ -101,6 +122,7 @@ export async function scanBidLogs(
       // The time before the index's first block, read with the range that starts there.
       ...(from === checkpoint.fromBlock ? { parentTime: parent?.timestamp } : {}),
     };
+    return { commit, cuts: collected.cuts };
   };
   /** The next range from `from`, sized by the endpoint it goes to, read there (elsewhere when it fails). */
   const start = (from: number) => {
@@ -109,7 +131,7 @@ export async function scanBidLogs(
     const to = Math.max(from, Math.min(scan.end, from + size - 1, pool.lastBlockOf(member)));
     const result = pool
       .serve((by) => readRange(by, from, to), member)
-      .then(({ result, by }): ScannedRange => ({ commit: result, by }));
+      .then(({ result, by }): ScannedRange => ({ ...result, by }));
     return { from, to, result };
   };
 
@@ -126,12 +148,17 @@ export async function scanBidLogs(
       }
       const range = inflight.shift();
       if (!range) break;
-      const { commit, by } = await range.result;
+      const { commit, cuts: cutLogs, by } = await range.result;
       // An earlier range read a bid of this range's deletions at a head before them (a pool).
       await readDeletionsAgain(commit, known, async (logs) => {
         const served = await pool.serve((member) => readerOf(member).bids.read([], logs, true), by);
         return served.result;
       });
+      // The contract's code changed in this range: reviewed before anything of it is written.
+      if (cutLogs.length > 0) {
+        commit.upgrades = await cuts.review(cutLogs);
+        summary.upgrades.push(...commit.upgrades);
+      }
       store.commitBidScan(commit);
       for (const reader of readers.values()) reader.bids.stored(commit);
       summary.blocks += range.to - range.from + 1;

@@ -6,7 +6,7 @@ import { refillBids } from "./refillBids.js";
 import { refillCloses } from "./refillCloses.js";
 import { refreshModelNames, startNameRead } from "./refreshModelNames.js";
 import type { SyncStore } from "./SyncStore.js";
-import { type BidScanSummary, scanBidLogs } from "./scanBidLogs.js";
+import { type BidScanResult, type BidScanSummary, scanBidLogs } from "./scanBidLogs.js";
 
 export type ChainSyncSummary = FollowSummary & {
   /** Models named by this chain's bids, their names read again. */
@@ -59,14 +59,15 @@ export async function syncChain(
       target: followed.target,
     });
   }
-  const bidScan: BidScanSummary = followed.complete
+  const { upgrades: scannedUpgrades, ...bidScan }: BidScanResult = followed.complete
     ? await scanBidLogs(store, chain, {
         logger: options.logger,
         ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
         ...(options.prefetch !== undefined ? { prefetch: options.prefetch } : {}),
         ...(options.sessionRetry ? { retry: options.sessionRetry } : {}),
+        ...(target.acceptUpgrades ? { acceptUpgrades: target.acceptUpgrades } : {}),
       })
-    : { blocks: 0, logs: 0, complete: store.bidScan() === undefined };
+    : { blocks: 0, logs: 0, complete: store.bidScan() === undefined, upgrades: [] };
   if (!bidScan.complete)
     options.logger.warn("time limit reached during the bid log scan: the next run continues it", {
       chain: target.chainId,
@@ -81,5 +82,7 @@ export async function syncChain(
       rangeSize: followed.rangeSize,
       batchCap: chain.batchCap,
     });
-  return { ...followed, models: names.models, refilled, bidsRefilled, bidScan, audit };
+  // The scan's upgrades are in blocks below the follower's.
+  const upgrades = [...scannedUpgrades, ...followed.upgrades];
+  return { ...followed, upgrades, models: names.models, refilled, bidsRefilled, bidScan, audit };
 }
