@@ -23,8 +23,9 @@ export type ChainSyncSummary = FollowSummary & {
 
 /**
  * One chain's part of a sync: the closes a 1.0 database left without the 1.1 figures and the bids
- * a 1.1 database left without their times, the logs from the checkpoint to the target, the bid
- * logs a database indexed before 1.2 never asked for (a one-time scan, after the new blocks),
+ * a 1.1 database left without their times (or reads that lagged left wrong), the logs from the
+ * checkpoint to the target, the bid logs and upgrades a database indexed before 1.2 never asked
+ * for (a one-time scan, after the new blocks),
  * every model's current name, and the contract's counters at the last synced block (for
  * audit.json); then when this run ended, for meta.json.
  */
