@@ -2,6 +2,7 @@ import { encodeFunctionData, type Hex } from "viem";
 import { marketplaceAbi } from "./abi.js";
 import { readAddress, readBytes32, readUint } from "./abiReader.js";
 import type { ContractReader } from "./createContractReader.js";
+import { farFuture } from "./farFuture.js";
 
 /**
  * A bid as getBid returns it: who serves which model at what price (immutable), when it was
@@ -43,16 +44,15 @@ export async function readBids(
 }
 
 /**
- * Past any plausible block time (year 36812): a later createdAt or deletedAt is read as this, so
- * that it compares with an as-of time as the value itself would (after it), and fits SQLite.
+ * getBid returns a static tuple: provider, modelId, pricePerSecond, nonce, createdAt, deletedAt. A
+ * time past farFuture is read as farFuture: it compares with an as-of time as the value itself
+ * would (after it), and fits SQLite.
  */
-const farFuture = 2n ** 40n;
-
-/** getBid returns a static tuple: provider, modelId, pricePerSecond, nonce, createdAt, deletedAt. */
 export function decodeBid(data: Uint8Array): BidRead {
   const time = (offset: number) => {
     const value = readUint(data, offset, 128);
-    return Number(value < farFuture ? value : farFuture);
+    if (value > farFuture) return Number(farFuture);
+    return Number(value);
   };
   try {
     return {

@@ -2,6 +2,7 @@ import { encodeFunctionData, type Hex } from "viem";
 import { marketplaceAbi } from "./abi.js";
 import { readBytes32, readDynamicBytes, readSmall, readUint } from "./abiReader.js";
 import type { ContractReader } from "./createContractReader.js";
+import { farFuture } from "./farFuture.js";
 
 /** The fields of getSession the indexer keeps. The user's address is never read. */
 export type SessionState = {
@@ -15,9 +16,6 @@ export type SessionState = {
 };
 
 export type SessionRead = { ok: true; state: SessionState } | { ok: false; error: string };
-
-/** Later than any plausible block time (year 36812): a larger value is garbage, not a time. */
-const maxTimestamp = 2n ** 40n;
 
 export async function readSessions(
   reader: ContractReader,
@@ -47,14 +45,15 @@ export async function readSessions(
 /**
  * Decodes getSession's return data (CHAIN.md's Session struct): an offset to the tuple, then
  * user, bidId, stake, closeoutReceipt (offset), closeoutType, providerWithdrawnAmount, openedAt,
- * endsAt, closedAt, isActive, isDirectPaymentFromUser.
+ * endsAt, closedAt, isActive, isDirectPaymentFromUser. A time past farFuture is garbage, not a
+ * time: the read fails.
  */
 export function decodeSession(data: Uint8Array): SessionRead {
   try {
     const tuple = readSmall(data, 0);
     const field = (index: number) => tuple + 32 * index;
     const times = [6, 7, 8].map((index) => readUint(data, field(index), 128));
-    if (times.some((time) => time > maxTimestamp)) return { ok: false, error: "timestamp out of range" };
+    if (times.some((time) => time > farFuture)) return { ok: false, error: "timestamp out of range" };
     const [openedAt, endsAt, closedAt] = times.map(Number) as [number, number, number];
     return {
       ok: true,

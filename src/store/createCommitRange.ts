@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { RangeCommit } from "../sync/SyncStore.js";
 import type { Refs } from "./createRefs.js";
 import { bidStatements, writeBids } from "./writeBids.js";
+import { upgradeStatement, writeUpgrades } from "./writeUpgrades.js";
 
 type StoredBid = { ref: number; ok: boolean; providerRef: number | null };
 
@@ -47,10 +48,7 @@ export function createCommitRange(
       `INSERT INTO blocks (chain_id, number, hash, timestamp) VALUES (?, ?, ?, ?)
        ON CONFLICT (chain_id, number) DO UPDATE SET hash = excluded.hash, timestamp = excluded.timestamp`,
     ),
-    upgrade: sqlite.prepare(
-      `INSERT INTO upgrades (chain_id, block_number, log_index, block_timestamp, status, added, replaced, removed, compared)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    ),
+    upgrade: upgradeStatement(sqlite),
     run: sqlite.prepare(
       "INSERT INTO sync_runs (chain_id, first_block, head) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET head = excluded.head",
     ),
@@ -118,19 +116,7 @@ export function createCommitRange(
     }
     for (const header of [...range.headers, range.end])
       s.block.run(chainId, header.number, header.hash, header.timestamp);
-    for (const upgrade of range.upgrades ?? []) {
-      s.upgrade.run(
-        chainId,
-        upgrade.blockNumber,
-        upgrade.logIndex,
-        upgrade.blockTimestamp,
-        upgrade.status,
-        upgrade.added.join(","),
-        upgrade.replaced.join(","),
-        upgrade.removed.join(","),
-        upgrade.compared,
-      );
-    }
+    writeUpgrades(s.upgrade, chainId, range.upgrades);
     if (range.run) s.run.run(chainId, range.run.firstBlock, range.run.head);
     s.chain.run({
       chainId,

@@ -16,6 +16,7 @@ import { createRefs } from "./createRefs.js";
 import { createRollbackChain } from "./createRollbackChain.js";
 import type { Store } from "./openStore.js";
 import { bidStatements, writeBids } from "./writeBids.js";
+import { upgradeStatement, writeUpgrades } from "./writeUpgrades.js";
 
 /**
  * The sync stage's reads and writes (sync/SyncStore.ts declares them), one chain at a time. Every
@@ -94,10 +95,20 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       ).pluck(),
       ...sampleStatements(q),
       firstRead: q("SELECT min(first_block) FROM sync_runs WHERE chain_id = ? AND head >= ?").pluck(),
+      // A 1.1 database's bids (no times); a bid stored standing although its deletion log is
+      // indexed, or posted and stored as the empty record (reads that lagged behind the logs).
       bidsToRefill: q(
-        "SELECT bid_id FROM bids WHERE chain_id = ? AND read_ok = 1 AND created_at IS NULL ORDER BY ref LIMIT ?",
+        `SELECT bid_id FROM bids b WHERE chain_id = :chainId AND bid_id > :after AND read_ok = 1 AND (
+           created_at IS NULL
+           OR (created_at = 0 AND posted_block IS NOT NULL)
+           OR (deleted_at = 0 AND EXISTS (SELECT 1 FROM bid_deletions d WHERE d.chain_id = b.chain_id AND d.bid_id = b.bid_id)))
+         ORDER BY bid_id LIMIT :limit`,
       ).pluck(),
-      refillBid: q("UPDATE bids SET created_at = ?, deleted_at = ? WHERE chain_id = ? AND bid_id = ?"),
+      // A failed read (null) keeps the times stored, and gives a 1.1 bid 0 (never an offer).
+      refillBid: q(
+        `UPDATE bids SET created_at = coalesce(?, created_at, 0), deleted_at = coalesce(?, deleted_at, 0)
+         WHERE chain_id = ? AND bid_id = ?`,
+      ),
       bidScan: q("SELECT bid_scan_next AS next, bid_scan_end AS end FROM chains WHERE chain_id = ?"),
       bidScanMoved: q(
         `UPDATE chains SET bid_scan_next = CASE WHEN :next > bid_scan_end THEN NULL ELSE :next END,
@@ -106,6 +117,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
          WHERE chain_id = :chainId`,
       ),
       ...bidStatements(sqlite),
+      upgrade: upgradeStatement(sqlite),
     };
     const { commit, forgetBids } = createCommitRange(
       sqlite,
@@ -199,10 +211,10 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       },
       firstBlockReadAfter: (block) =>
         (s.firstRead.get(chainId, block) as number | null | undefined) ?? undefined,
-      bidsToRefill: (limit) => s.bidsToRefill.all(chainId, limit) as string[],
+      bidsToRefill: (limit, after = "") => s.bidsToRefill.all({ chainId, after, limit }) as string[],
       saveRefilledBids: sqlite.transaction((rows: NewBid[]) => {
         for (const { bidId, state } of rows)
-          s.refillBid.run(state?.createdAt ?? 0, state?.deletedAt ?? 0, chainId, bidId);
+          s.refillBid.run(state?.createdAt ?? null, state?.deletedAt ?? null, chainId, bidId);
       }),
       bidScan() {
         const row = s.bidScan.get(chainId) as { next: number | null; end: number | null } | undefined;
@@ -210,6 +222,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       },
       commitBidScan: sqlite.transaction((scan: BidScanCommit) => {
         writeBids(s, refs, chainId, scan);
+        writeUpgrades(s.upgrade, chainId, scan.upgrades);
         for (const anomaly of scan.anomalies)
           s.anomaly.run(chainId, anomaly.kind, anomaly.key, anomaly.blockNumber, anomaly.detail ?? null);
         s.bidScanMoved.run({ chainId, next: scan.next, parentTime: scan.parentTime ?? null });

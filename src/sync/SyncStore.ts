@@ -204,21 +204,31 @@ export type SyncStore = {
    * on, what the index holds was read through the code that block brought. Undefined: no such run.
    */
   firstBlockReadAfter(block: number): number | undefined;
-  /** Bids a 1.1 database holds without createdAt and deletedAt (at most `limit`): read again. */
-  bidsToRefill(limit: number): string[];
-  /** Their state as read again; a failed read leaves createdAt 0 (never an offer). */
+  /**
+   * Bids to read again (at most `limit`, in bidId order after `after`): those a 1.1 database holds
+   * without createdAt and deletedAt, and those a read that lagged behind their logs left wrong (a
+   * posted bid stored as the empty record, a bid stored standing although its deletion is indexed).
+   */
+  bidsToRefill(limit: number, after?: string): string[];
+  /** Their state as read again; a failed read keeps what was stored (a 1.1 bid: createdAt 0, never an offer). */
   saveRefilledBids(bids: NewBid[]): void;
   /** The one-time scan of the bid logs below the checkpoint of a database indexed before 1.2. */
   bidScan(): BidScan | undefined;
-  /** Writes one scanned range's bid logs and bids with the scan's progress, in one transaction. */
+  /** Writes one scanned range's bid logs, bids and upgrades with the scan's progress, in one transaction. */
   commitBidScan(commit: BidScanCommit): void;
 };
 
 /** What a database indexed before 1.2 still has to scan for bid logs: [next, end]. */
 export type BidScan = { next: number; end: number };
 
-/** One range of the bid scan: its bid logs, the bids they name, and where the scan stands after it. */
-export type BidScanCommit = Pick<RangeCommit, "bids" | "refreshed" | "posted" | "deleted" | "anomalies"> & {
+/**
+ * One range of the bid scan: its bid logs, the bids they name, the contract's upgrades in it, and
+ * where the scan stands after it.
+ */
+export type BidScanCommit = Pick<
+  RangeCommit,
+  "bids" | "refreshed" | "posted" | "deleted" | "anomalies" | "upgrades"
+> & {
   /** The scan's next block (past `end`: done). */
   next: number;
   /** The timestamp of the block before the scan's first range (given with it). */

@@ -5,7 +5,7 @@ import type { Logger } from "../log/createLogger.js";
 import { bidLogRows } from "./bidLogRows.js";
 import { buildRangeRows } from "./buildRangeRows.js";
 import { collectSessionLogs } from "./collectSessionLogs.js";
-import type { BidReader } from "./createBidReader.js";
+import type { BidLogs, BidReader } from "./createBidReader.js";
 import type { SessionStateReader } from "./createSessionStateReader.js";
 import type { ChainIdentity, RangeCommit } from "./SyncStore.js";
 
@@ -54,22 +54,20 @@ export function createRangeReader(parts: RangeReaderParts): RangeReader {
     ]);
     const collected = collectSessionLogs(rawLogs, { contract: identity.contract, from, to, hashes });
     const { posted, deleted } = bidLogRows(collected.bids);
-    const deletedBlocks = new Map(deleted.map((row) => [row.bidId, row.blockNumber]));
+    const bidLogs: BidLogs = {
+      posted: new Map(posted.map((row) => [row.bidId, row.blockNumber])),
+      deleted: new Map(deleted.map((row) => [row.bidId, row.blockNumber])),
+    };
     // The bids the range's bid logs name are read along with its sessions (one request); those of
     // its sessions after them.
     const [{ states, anomalies: readAnomalies }, logged] = await Promise.all([
       parts.sessions.read(collected.opens, collected.closes),
-      parts.bids.read(
-        posted.map((row) => row.bidId),
-        deletedBlocks,
-        true,
-      ),
+      parts.bids.read(bidLogs.posted.keys(), bidLogs, true),
     ]);
-    const postedIds = new Set(posted.map((row) => row.bidId));
     const bidIds: string[] = [];
     for (const read of states.values())
-      if (read.ok && !postedIds.has(read.state.bidId)) bidIds.push(read.state.bidId);
-    const named = await parts.bids.read(bidIds, deletedBlocks, false);
+      if (read.ok && !bidLogs.posted.has(read.state.bidId)) bidIds.push(read.state.bidId);
+    const named = await parts.bids.read(bidIds, bidLogs, false);
     const rows = buildRangeRows(collected.opens, collected.closes, states);
     for (const { sessionId, reason } of rows.malformed)
       logger.debug("malformed receipt", { session: sessionId, reason });

@@ -7,6 +7,7 @@ import type { Logger } from "../log/createLogger.js";
 import { type BidReader, type BidReads, createBidReader } from "./createBidReader.js";
 import { createRangeReader, type RangeReader, type RangeResult } from "./createRangeReader.js";
 import { createSessionStateReader } from "./createSessionStateReader.js";
+import { readDeletionsAgain } from "./readDeletionsAgain.js";
 import type { ChainIdentity } from "./SyncStore.js";
 
 /** A block range read, and the endpoint that read it. */
@@ -27,6 +28,12 @@ export type RangeSource = {
     range: { from: number; result: ServedRange },
     following?: ReadonlyArray<Promise<ServedRange>>,
   ): Promise<void>;
+  /**
+   * Before `range` is committed (the ranges before it stored): the bids its deletion logs name
+   * that an earlier range stored as standing, read again on the endpoint that read it when it
+   * did not read them itself (readDeletionsAgain.ts: a pool's ranges read at different heads).
+   */
+  readDeletionsAgain(range: ServedRange): Promise<void>;
   /** Bids now stored (a committed range held them): new ones are never asked for again. */
   stored(reads: Pick<BidReads, "bids" | "refreshed">): void;
   /** The range size each endpoint that read ranges ended with: where its next run starts. */
@@ -52,7 +59,8 @@ type Reader = { logs: LogFetcher; bids: BidReader; read: RangeReader };
 /**
  * The block ranges of one run of one chain's follower, read on the chain's endpoints: each range
  * wholly on one endpoint (its logs and block hashes, the sessions and bids it names), with the
- * range sizes that endpoint has learned. Session states read ahead are shared across endpoints.
+ * range sizes that endpoint has learned. Session states read ahead are shared across endpoints,
+ * and so are the bids stored and those being read.
  */
 export function createRangeSource(pool: ChainPool, options: RangeSourceOptions): RangeSource {
   const { logger } = options;
@@ -66,6 +74,7 @@ export function createRangeSource(pool: ChainPool, options: RangeSourceOptions):
     const logs = view.createLogFetcher(initialRangeSize ? { initialRangeSize } : {});
     const bids = createBidReader((ids) => view.readBids(ids), options.knownBids, {
       logger,
+      readingElsewhere: (id) => [...readers.values()].some((reader) => reader.bids.reading(id)),
       ...(options.sessionRetry ? { retry: options.sessionRetry } : {}),
     });
     const sessions = createSessionStateReader((ids) => view.readSessions(ids), {
@@ -125,6 +134,11 @@ export function createRangeSource(pool: ChainPool, options: RangeSourceOptions):
         confirmedThrough = result.commit.end.number;
       }
     },
+    readDeletionsAgain: (range) =>
+      readDeletionsAgain(range.commit, options.knownBids, async (logs) => {
+        const served = await pool.serve((member) => readerOf(member).bids.read([], logs, true), range.by);
+        return served.result;
+      }),
     stored(reads) {
       for (const reader of readers.values()) reader.bids.stored(reads);
     },

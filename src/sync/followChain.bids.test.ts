@@ -121,6 +121,43 @@ describe("followChain: bids", () => {
     expect(rows(s.store, "SELECT kind FROM anomalies")).toEqual([]);
   });
 
+  test("behavior: a bid stored standing although its deletion is indexed (an earlier version in a pool) is read again once by the next run", async () => {
+    const s = setup();
+    s.chain.mine(2);
+    const x0 = s.chain.postBid(p1, modelX, 5n); // block 2
+    s.chain.mine(3);
+    s.chain.deleteBid(x0); // block 6
+    s.chain.mine(2);
+    await followFake(s.sync, s.chain);
+    const synced = bidRows(s.store);
+    s.store.sqlite.exec("UPDATE bids SET deleted_at = 0");
+    const read = (lag = 0) => {
+      s.chain.bidLagReads.set(x0, lag);
+      return refillBids(s.sync, (ids) => s.chain.view.readBids(ids), silentLogger);
+    };
+    // A read that still lags leaves it as it was, for the run after.
+    expect(await read(5)).toBe(1);
+    expect(bidRows(s.store)).toMatchObject([{ bidId: x0, deletedAt: 0 }]);
+    expect(await read()).toBe(1);
+    expect(bidRows(s.store)).toEqual(synced);
+    const before = s.chain.calls.readBids.length;
+    expect(await read()).toBe(0);
+    expect(s.chain.calls.readBids.length).toBe(before);
+  });
+
+  test("behavior: a posted bid stored as the empty record (a read that lagged behind its log past the retries) is read again by the next run", async () => {
+    const s = setup();
+    s.chain.mine(2);
+    s.chain.postBid(p1, modelX, 5n);
+    s.chain.mine(3);
+    await followFake(s.sync, s.chain);
+    const synced = bidRows(s.store);
+    s.store.sqlite.exec("UPDATE bids SET created_at = 0");
+    expect(await refillBids(s.sync, (ids) => s.chain.view.readBids(ids), silentLogger)).toBe(1);
+    expect(bidRows(s.store)).toEqual(synced);
+    expect(await refillBids(s.sync, (ids) => s.chain.view.readBids(ids), silentLogger)).toBe(0);
+  });
+
   test("behavior: a reorg forgets the bids and deletions of the blocks it replaces", async () => {
     const s = setup();
     s.chain.mine(2);
@@ -191,6 +228,7 @@ describe("scanBidLogs", () => {
       blocks: 0,
       logs: 0,
       complete: true,
+      upgrades: [],
     });
   });
 });

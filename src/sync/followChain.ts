@@ -234,6 +234,8 @@ export async function followChain(
         { from: range.from, result },
         inflight.map((later) => later.result),
       );
+      // A pool: a bid an earlier range read at a head before this range's deletion of it.
+      await ranges.readDeletionsAgain(result);
       // The contract's code changed in this range: checked before anything of the range is written.
       if (result.cuts.length > 0) {
         result.commit.upgrades = await cuts.review(result.cuts);

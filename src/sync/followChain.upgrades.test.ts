@@ -5,9 +5,11 @@ import { followFake } from "../../tooling/fakeChain/followFake.js";
 import { diamondCutEvent, diamondCutTopic } from "../chain/abi.js";
 import type { SessionRead } from "../chain/readSessions.js";
 import { UserError } from "../errors/BaseError.js";
+import { silentLogger } from "../log/createLogger.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
 import { openStore, type Store } from "../store/openStore.js";
 import type { FollowTarget } from "./followChain.js";
+import { scanBidLogs } from "./scanBidLogs.js";
 
 /**
  * The follower meets the contract's upgrades (DiamondCut logs) in its ranges: one that changes no
@@ -199,5 +201,39 @@ describe("followChain and the contract's upgrades", () => {
     expect(error.details).toContain(`removed getModel(bytes32) [${getModel}]`);
     expect(error.details).toContain(`model ${id(0x111)}: getModel fails: execution reverted`);
     expect(error.details).toContain(`--accept-upgrade ${chainId}=${block} cannot accept it`);
+  });
+});
+
+describe("scanBidLogs and the contract's upgrades", () => {
+  test("behavior: a database indexed before 1.2 notes the upgrades of the blocks it synced, as a sync from the start does, in the scan's one filter", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    const noted = cut(s.chain, 0, [unrelated]);
+    s.chain.postBid(provider, id(0x222), 7n);
+    history(s.chain, 5, 6);
+    const verified = cut(s.chain, 1, [getSession]);
+    history(s.chain, 7, 8);
+    await follow(s);
+    const synced = upgradeRows(s.store);
+    expect(synced).toMatchObject([
+      { block: noted, status: "noted" },
+      { block: verified, status: "verified" },
+    ]);
+
+    // What a 1.1 database holds (no upgrades, no bid logs), as migrated.
+    s.store.sqlite.exec(`
+      DELETE FROM upgrades;
+      DELETE FROM bid_deletions;
+      UPDATE bids SET posted_block = NULL, created_at = NULL, deleted_at = NULL;
+      UPDATE chains SET bid_scan_next = from_block, bid_scan_end = block_number;
+    `);
+    const fetches = s.chain.calls.fetch.length;
+    const scan = await scanBidLogs(s.sync, s.chain.view, { logger: silentLogger, initialRangeSize: 1_000 });
+    expect(scan).toMatchObject({ complete: true });
+    expect(s.chain.calls.fetch.length - fetches).toBe(1);
+    const compared = (rows: unknown[]) => rows.map((row) => ({ ...(row as object), compared: undefined }));
+    // The sample read back differs (the whole history now): all else is the same.
+    expect(compared(upgradeRows(s.store))).toEqual(compared(synced));
+    expect(scan.upgrades.map((row) => row.blockNumber)).toEqual([noted, verified]);
   });
 });

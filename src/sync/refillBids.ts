@@ -3,9 +3,12 @@ import type { Logger } from "../log/createLogger.js";
 import type { NewBid, SyncStore } from "./SyncStore.js";
 
 /**
- * Reads again (getBid) the bids a 1.1 database holds without createdAt and deletedAt: what an
- * offer needs (SPEC.md 1.2). A bid's record is never removed, so the latest state serves; a read
- * that fails now leaves the bid out of the offers. Returns how many bids were read.
+ * Reads again (getBid) the stored bids whose times are missing or wrong: those a 1.1 database
+ * holds without createdAt and deletedAt (what an offer needs, SPEC.md 1.2), and those a read that
+ * lagged behind the bid's logs left behind them (a posted bid stored as the empty record, a bid
+ * stored standing although its deletion log is indexed). A bid's record is never removed, so the
+ * latest state serves; each is read once per run, and a read that fails now leaves the bid out of
+ * the offers. None to read (the usual case): no request. Returns how many bids were read.
  */
 export async function refillBids(
   store: SyncStore,
@@ -14,7 +17,7 @@ export async function refillBids(
   batch = 2_000,
 ): Promise<number> {
   let refilled = 0;
-  for (let ids = store.bidsToRefill(batch); ids.length > 0; ids = store.bidsToRefill(batch)) {
+  for (let ids = store.bidsToRefill(batch); ids.length > 0; ids = store.bidsToRefill(batch, ids.at(-1))) {
     const reads = await readBids(ids);
     store.saveRefilledBids(
       ids.map((bidId): NewBid => {
@@ -25,9 +28,12 @@ export async function refillBids(
     refilled += ids.length;
   }
   if (refilled > 0)
-    logger.info("bids of a 1.1 database read again for their creation and deletion times", {
-      chain: store.chainId,
-      bids: refilled,
-    });
+    logger.info(
+      "bids read again for their creation and deletion times (a 1.1 database, or reads that lagged)",
+      {
+        chain: store.chainId,
+        bids: refilled,
+      },
+    );
   return refilled;
 }

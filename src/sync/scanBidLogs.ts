@@ -1,12 +1,17 @@
-import { bidTopics } from "../chain/abi.js";
+import { bidTopics, diamondCutTopic } from "../chain/abi.js";
 import type { ChainView } from "../chain/ChainView.js";
+import type { LogFetcher } from "../chain/createLogFetcher.js";
+import type { CutLog } from "../chain/parseCutLog.js";
+import { type PoolMember, rangesPerEndpoint } from "../chain/pool/ChainPool.js";
 import type { RetryPolicy } from "../chain/retryPolicies.js";
 import type { Logger } from "../log/createLogger.js";
 import { bidLogRows } from "./bidLogRows.js";
 import { collectSessionLogs } from "./collectSessionLogs.js";
-import { createBidReader } from "./createBidReader.js";
+import { type BidReader, createBidReader } from "./createBidReader.js";
+import { readDeletionsAgain } from "./readDeletionsAgain.js";
 import type { RangeSizeMemory } from "./recallEndpointLimits.js";
-import type { BidScanCommit, SyncStore } from "./SyncStore.js";
+import { createCutReviewer } from "./reviewCuts.js";
+import type { BidScanCommit, SyncStore, UpgradeRow } from "./SyncStore.js";
 
 export type BidScanSummary = {
   /** Blocks scanned by this run. */
@@ -17,12 +22,25 @@ export type BidScanSummary = {
   complete: boolean;
 };
 
+/** What the scan went past: the contract's upgrades in the scanned blocks (as the follower's). */
+export type BidScanResult = BidScanSummary & { upgrades: UpgradeRow[] };
+
+/** The scan's one filter: the bid events, and the contract's upgrades (noted as the follower does). */
+const scanTopics: readonly string[] = [...bidTopics, diamondCutTopic];
+
+/** A scanned range as read, its cut logs, and the endpoint that read it. */
+type ScannedRange = { commit: BidScanCommit; cuts: CutLog[]; by: PoolMember };
+
 /**
  * The one-time scan a database indexed before 1.2 needs: the bid logs (MarketplaceBidPosted and
- * MarketplaceBidDeleted only, one topic filter) of the blocks its sessions were synced from, so
- * that its known bids are those of SPEC.md 1.2 without syncing those blocks again. Each range is
- * committed with the scan's progress in one transaction: a run killed at any moment resumes
- * where it stopped, and a range written twice changes nothing.
+ * MarketplaceBidDeleted, with DiamondCut in the same topic filter) of the blocks its sessions were
+ * synced from, so that its known bids are those of SPEC.md 1.2 without syncing those blocks again,
+ * and the contract's upgrades in them are reviewed and noted as the follower's are (reviewCuts.ts,
+ * read back at the checkpoint: past every scanned block). Each range is
+ * read wholly on one endpoint of the chain's pool (its logs, then the bids they name), another one
+ * when that one fails, as the follower's ranges are; each is committed with the scan's progress in
+ * one transaction: a run killed at any moment resumes where it stopped, and a range written twice
+ * changes nothing.
  */
 export async function scanBidLogs(
   store: SyncStore,
@@ -30,36 +48,61 @@ export async function scanBidLogs(
   options: {
     logger: Logger;
     shouldStop?: () => boolean;
+    /** Ranges read ahead of the one being committed; default four per endpoint. */
     prefetch?: number;
     initialRangeSize?: number;
     /** The range size the scan's endpoint starts with when `initialRangeSize` is not given: its own. */
     rangeSizes?: Pick<RangeSizeMemory, "initial">;
     retry?: RetryPolicy;
+    /** Blocks of upgrades whose different reads the operator accepted (--accept-upgrade). */
+    acceptUpgrades?: readonly number[];
   },
-): Promise<BidScanSummary> {
-  const summary: BidScanSummary = { blocks: 0, logs: 0, complete: true };
+): Promise<BidScanResult> {
+  const summary: BidScanResult = { blocks: 0, logs: 0, complete: true, upgrades: [] };
   const scan = store.bidScan();
   const checkpoint = store.checkpoint();
   if (!scan || !checkpoint) return summary;
   const { logger } = options;
+  const { pool } = chain;
   logger.info("scanning the synced blocks once for bid logs (a database indexed before 1.2)", {
     chain: store.chainId,
     from: scan.next,
     to: scan.end,
   });
-  // One endpoint reads the scan's logs (a pool's for the scan's first block): a failure ends the
-  // run with exit 75 and the next one resumes the scan where it stands.
-  const member = chain.pool.pick(scan.next);
-  const initialRangeSize = options.initialRangeSize ?? options.rangeSizes?.initial(member);
-  const logs = member.view.createLogFetcher({
-    topics: bidTopics,
-    ...(initialRangeSize ? { initialRangeSize } : {}),
-  });
-  const bids = createBidReader((ids) => chain.readBids(ids), store.knownBids(), {
+  const known = store.knownBids();
+  // Each endpoint learns its own range sizes; the bids stored and being read are shared.
+  const readers = new Map<PoolMember, { logs: LogFetcher; bids: BidReader }>();
+  const readerOf = (member: PoolMember) => {
+    const existing = readers.get(member);
+    if (existing) return existing;
+    const { view } = member;
+    // Each endpoint starts from the range size it reached in its last run (recallEndpointLimits).
+    const initialRangeSize = options.initialRangeSize ?? options.rangeSizes?.initial(member);
+    const reader = {
+      logs: view.createLogFetcher({
+        topics: scanTopics,
+        ...(initialRangeSize ? { initialRangeSize } : {}),
+      }),
+      bids: createBidReader((ids) => view.readBids(ids), known, {
+        logger,
+        readingElsewhere: (id) => [...readers.values()].some((other) => other.bids.reading(id)),
+        ...(options.retry ? { retry: options.retry } : {}),
+      }),
+    };
+    readers.set(member, reader);
+    return reader;
+  };
+  const cuts = createCutReviewer({
+    chainId: store.chainId,
+    fromBlock: checkpoint.fromBlock,
+    store,
+    chain,
+    verifyAt: checkpoint.blockNumber,
+    accepted: new Set(options.acceptUpgrades ?? []),
     logger,
-    ...(options.retry ? { retry: options.retry } : {}),
   });
-  const readRange = async (from: number, to: number): Promise<BidScanCommit> => {
+  const readRange = async (member: PoolMember, from: number, to: number) => {
+    const { logs, bids } = readerOf(member);
     const { logs: raw, end, parent } = await logs.fetch(from, to);
     const collected = collectSessionLogs(raw, {
       contract: checkpoint.contract,
@@ -68,12 +111,12 @@ export async function scanBidLogs(
       hashes: new Map([[end.number, end.hash]]),
     });
     const { posted, deleted } = bidLogRows(collected.bids);
-    const reads = await bids.read(
-      posted.map((row) => row.bidId),
-      new Map(deleted.map((row) => [row.bidId, row.blockNumber])),
-      true,
-    );
-    return {
+    const bidLogs = {
+      posted: new Map(posted.map((row) => [row.bidId, row.blockNumber])),
+      deleted: new Map(deleted.map((row) => [row.bidId, row.blockNumber])),
+    };
+    const reads = await bids.read(bidLogs.posted.keys(), bidLogs, true);
+    const commit: BidScanCommit = {
       bids: reads.bids,
       refreshed: reads.refreshed,
       posted,
@@ -83,26 +126,45 @@ export async function scanBidLogs(
       // The time before the index's first block, read with the range that starts there.
       ...(from === checkpoint.fromBlock ? { parentTime: parent?.timestamp } : {}),
     };
+    return { commit, cuts: collected.cuts };
+  };
+  /** The next range from `from`, sized by the endpoint it goes to, read there (elsewhere when it fails). */
+  const start = (from: number) => {
+    const member = pool.pick(from);
+    const size = readerOf(member).logs.rangeSize;
+    const to = Math.max(from, Math.min(scan.end, from + size - 1, pool.lastBlockOf(member)));
+    const result = pool
+      .serve((by) => readRange(by, from, to), member)
+      .then(({ result, by }): ScannedRange => ({ ...result, by }));
+    return { from, to, result };
   };
 
-  const prefetch = options.prefetch ?? 4;
-  const inflight: Array<{ from: number; to: number; result: Promise<BidScanCommit> }> = [];
+  const prefetch = options.prefetch ?? rangesPerEndpoint * pool.members.length;
+  const inflight: Array<ReturnType<typeof start>> = [];
   let next = scan.next;
   try {
     while (next <= scan.end || inflight.length > 0) {
       while (inflight.length < prefetch && next <= scan.end && !options.shouldStop?.()) {
-        const from = next;
-        const to = Math.min(scan.end, from + logs.rangeSize - 1);
-        next = to + 1;
-        const result = readRange(from, to);
-        result.catch(() => {}); // awaited in order below
-        inflight.push({ from, to, result });
+        const range = start(next);
+        next = range.to + 1;
+        range.result.catch(() => {}); // awaited in order below
+        inflight.push(range);
       }
       const range = inflight.shift();
       if (!range) break;
-      const commit = await range.result;
+      const { commit, cuts: cutLogs, by } = await range.result;
+      // An earlier range read a bid of this range's deletions at a head before them (a pool).
+      await readDeletionsAgain(commit, known, async (logs) => {
+        const served = await pool.serve((member) => readerOf(member).bids.read([], logs, true), by);
+        return served.result;
+      });
+      // The contract's code changed in this range: reviewed before anything of it is written.
+      if (cutLogs.length > 0) {
+        commit.upgrades = await cuts.review(cutLogs);
+        summary.upgrades.push(...commit.upgrades);
+      }
       store.commitBidScan(commit);
-      bids.stored(commit);
+      for (const reader of readers.values()) reader.bids.stored(commit);
       summary.blocks += range.to - range.from + 1;
       summary.logs += commit.posted.length + commit.deleted.length;
     }

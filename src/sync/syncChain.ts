@@ -7,14 +7,14 @@ import { refillBids } from "./refillBids.js";
 import { refillCloses } from "./refillCloses.js";
 import { refreshModelNames, startNameRead } from "./refreshModelNames.js";
 import type { SyncStore } from "./SyncStore.js";
-import { type BidScanSummary, scanBidLogs } from "./scanBidLogs.js";
+import { type BidScanResult, type BidScanSummary, scanBidLogs } from "./scanBidLogs.js";
 
 export type ChainSyncSummary = FollowSummary & {
   /** Models named by this chain's bids, their names read again. */
   models: number;
   /** Closes of a 1.0 database read again for the 1.1 figures. */
   refilled: number;
-  /** Bids of a 1.1 database read again for their creation and deletion times. */
+  /** Bids read again for their creation and deletion times: a 1.1 database's, and those reads that lagged left wrong. */
   bidsRefilled: number;
   /** The one-time scan of bid logs of a database indexed before 1.2 (its blocks below the checkpoint). */
   bidScan: BidScanSummary;
@@ -24,8 +24,9 @@ export type ChainSyncSummary = FollowSummary & {
 
 /**
  * One chain's part of a sync: the closes a 1.0 database left without the 1.1 figures and the bids
- * a 1.1 database left without their times, the logs from the checkpoint to the target, the bid
- * logs a database indexed before 1.2 never asked for (a one-time scan, after the new blocks),
+ * a 1.1 database left without their times (or reads that lagged left wrong), the logs from the
+ * checkpoint to the target, the bid logs and upgrades a database indexed before 1.2 never asked
+ * for (a one-time scan, after the new blocks),
  * every model's current name, and the contract's counters at the last synced block (for
  * audit.json); then when this run ended, for meta.json.
  */
@@ -60,15 +61,16 @@ export async function syncChain(
       target: followed.target,
     });
   }
-  const bidScan: BidScanSummary = followed.complete
+  const { upgrades: scannedUpgrades, ...bidScan }: BidScanResult = followed.complete
     ? await scanBidLogs(store, chain, {
         logger: options.logger,
         rangeSizes: endpoints,
         ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
         ...(options.prefetch !== undefined ? { prefetch: options.prefetch } : {}),
         ...(options.sessionRetry ? { retry: options.sessionRetry } : {}),
+        ...(target.acceptUpgrades ? { acceptUpgrades: target.acceptUpgrades } : {}),
       })
-    : { blocks: 0, logs: 0, complete: store.bidScan() === undefined };
+    : { blocks: 0, logs: 0, complete: store.bidScan() === undefined, upgrades: [] };
   if (!bidScan.complete)
     options.logger.warn("time limit reached during the bid log scan: the next run continues it", {
       chain: target.chainId,
@@ -78,5 +80,7 @@ export async function syncChain(
   const audit = await readAuditCounters(store, chain, options.logger, earlyAudit);
   if (store.checkpoint()) store.saveRunRecord({ targetBlock: followed.target, syncedAt: options.now() });
   endpoints.save();
-  return { ...followed, models: names.models, refilled, bidsRefilled, bidScan, audit };
+  // The scan's upgrades are in blocks below the follower's.
+  const upgrades = [...scannedUpgrades, ...followed.upgrades];
+  return { ...followed, upgrades, models: names.models, refilled, bidsRefilled, bidScan, audit };
 }

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, test } from "vitest";
+import { sessionOpenedTopic } from "../../src/chain/abi.js";
 import { presets } from "../../src/chain/presets.js";
 import { startDevChain } from "../../tooling/devchain/startDevChain.js";
 import { startJsonRpcServer } from "../../tooling/endpoints/startJsonRpcServer.js";
@@ -15,6 +16,7 @@ import { treeState } from "../support/treeState.js";
 import { baseEnd, twoChainHistories } from "../support/twoChainHistories.js";
 import { useDevChains } from "../support/useDevChains.js";
 import { useTempDir } from "../support/useTempDir.js";
+import { writeVersion11Database } from "../support/writeVersion11Database.js";
 
 /**
  * Several endpoints of one chain (docs/endpoints.md), through the CLI: a pool publishes what one
@@ -173,6 +175,40 @@ describe("a pool of endpoints for one chain", () => {
         ),
       );
       expect(readPublished(join(dir, "down"))).toEqual(clean);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  test("behavior: a 1.1 database's one-time bid scan: the endpoint scanning goes down (HTTP 503 from its first scan request on), the other finishes the scan, the same market", async () => {
+    writeVersion11Database(join(dir, "clean.sqlite"), join(dir, "scan.sqlite"));
+    // Small scan ranges: the scan takes several, on both endpoints when both serve.
+    const db = new Database(join(dir, "scan.sqlite"));
+    db.exec("UPDATE chains SET range_size = 1");
+    db.close();
+    let down = false;
+    let scans = 0;
+    const failing = await startScriptedEndpoint((_, body) => {
+      // The scan's eth_getLogs asks for no session event (the follower's does).
+      if (body.includes("eth_getLogs") && !body.includes(sessionOpenedTopic.slice(2))) {
+        scans++;
+        down = true;
+      }
+      return down ? { status: 503, body: "<html>503 Service Unavailable</html>" } : "forward";
+    }, base.rpcUrl);
+    try {
+      const result = await runCli(run("scan", [failing.url, base.rpcUrl]));
+      expect(result.code, result.stderr).toBe(0);
+      expect(scans).toBeGreaterThan(0);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^warn: endpoint ${failing.url.replaceAll(".", "\\.")} of chain 8453 left out for 5 s: .*HTTP 503`,
+          "m",
+        ),
+      );
+      const published = readPublished(join(dir, "scan"));
+      expect(published["market.json"]).toEqual(clean["market.json"]);
+      expect(JSON.parse(published["meta.json"] as string)).toMatchObject({ marketComplete: true });
     } finally {
       await failing.close();
     }
