@@ -1,5 +1,6 @@
 import type { ConnectedChain } from "../chain/connectChain.js";
 import type { CommandContext } from "./context.js";
+import { noBlockToPublish } from "./noBlockToPublish.js";
 import type { ChainOptions, OutputOptions } from "./options/settleOptions.js";
 import { withResources } from "./resources.js";
 import { runBuild } from "./runBuild.js";
@@ -8,7 +9,8 @@ import type { RunSummary } from "./summary/renderRunSummary.js";
 
 /**
  * What `run` (and the demo) do once connected: check every path before creating anything, lock
- * the output directory and the database, sync every chain, then build and publish.
+ * the output directory and the database, sync every chain, then build and publish. A sync that
+ * leaves no chain a block says why (noBlockToPublish) instead of a build refusing an empty database.
  */
 export async function syncAndBuild(
   chains: readonly ConnectedChain[],
@@ -25,6 +27,8 @@ export async function syncAndBuild(
       onProgress: progress.update,
     });
     progress.done();
+    const nothing = noBlockToPublish(synced, chains);
+    if (nothing) throw nothing;
     return { sync: synced, build: runBuild(store, output, logger) };
   });
 }

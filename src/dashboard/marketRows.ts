@@ -26,18 +26,47 @@ export type MarketRow = {
   /** The provider's address (a model's page) or the modelId (a provider's page). */
   id: string;
   name: string;
-  /** Its standing offers, as published (chain, createdAt, bidId order). */
-  offers: readonly Offer[];
-  /** The lowest price among them, wei of MOR per second; undefined without an offer. */
+  /** Its standing offers by chain, the cheapest chain first. */
+  chains: ChainPrice[];
+  /** The lowest price among them (the first chain's), wei of MOR per second; undefined without an offer. */
   price: bigint | undefined;
   window: PairWindow;
 };
 
-const lowest = (offers: readonly Offer[]): bigint | undefined =>
-  offers.reduce<bigint | undefined>((low, offer) => {
+/** One chain's part of some offers: the lowest bid standing there, and how many stand there. */
+export type ChainPrice<O extends Offer = Offer> = {
+  chainId: number;
+  /** The lowest bid's price, wei of MOR per second. */
+  price: bigint;
+  /** The bid at that price (the first of them in the order given). */
+  cheapest: O;
+  bids: number;
+};
+
+/**
+ * Offers grouped by chain, each chain at its lowest bid, the cheapest chain first (equal prices in
+ * chain order): what a reader pays where. A cheap bid on one chain says nothing of the other's.
+ */
+export function chainPrices<O extends Offer>(offers: readonly O[]): Array<ChainPrice<O>> {
+  const byChain = new Map<number, ChainPrice<O>>();
+  for (const offer of offers) {
     const price = BigInt(offer.pricePerSecond);
-    return low === undefined || price < low ? price : low;
-  }, undefined);
+    const known = byChain.get(offer.chainId);
+    if (!known) byChain.set(offer.chainId, { chainId: offer.chainId, price, cheapest: offer, bids: 1 });
+    else {
+      known.bids += 1;
+      if (price < known.price) Object.assign(known, { price, cheapest: offer });
+    }
+  }
+  return [...byChain.values()].sort((a, b) =>
+    a.price < b.price ? -1 : a.price > b.price ? 1 : a.chainId - b.chainId,
+  );
+}
+
+const rowOf = (id: string, name: string, offers: readonly Offer[], window: PairWindow): MarketRow => {
+  const chains = chainPrices(offers);
+  return { id, name, chains, price: chains[0]?.price, window };
+};
 
 /** A model's providers over one window (its page's rows); undefined when market.json has no such model. */
 export function modelRows(
@@ -47,13 +76,9 @@ export function modelRows(
 ): { model: ModelMarket; rows: MarketRow[] } | undefined {
   const model = market.models.find((item) => item.modelId === modelId);
   if (!model) return undefined;
-  const rows = model.providers.map((pair) => ({
-    id: pair.provider,
-    name: pair.provider,
-    offers: pair.offers,
-    price: lowest(pair.offers),
-    window: pair.windows[window],
-  }));
+  const rows = model.providers.map((pair) =>
+    rowOf(pair.provider, pair.provider, pair.offers, pair.windows[window]),
+  );
   return { model, rows };
 }
 
@@ -68,13 +93,9 @@ export function providerRows(
   return market.models.flatMap((model) =>
     model.providers
       .filter((pair) => pair.provider.toLowerCase() === wanted)
-      .map((pair) => ({
-        id: model.modelId,
-        name: nameOf(model.modelId, model.name),
-        offers: pair.offers,
-        price: lowest(pair.offers),
-        window: pair.windows[window],
-      })),
+      .map((pair) =>
+        rowOf(model.modelId, nameOf(model.modelId, model.name), pair.offers, pair.windows[window]),
+      ),
   );
 }
 

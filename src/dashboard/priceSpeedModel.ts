@@ -1,7 +1,14 @@
-import type { MarketRow } from "./marketRows.js";
+import type { ChainPrice, MarketRow } from "./marketRows.js";
 
-/** A provider placed on the price-against-speed picture. */
-export type PricePoint = { id: string; label: string; x: number; y: number; speed: number; price: bigint };
+/** A provider placed on the price-against-speed picture, at its cheapest chain's price. */
+export type PricePoint = {
+  id: string;
+  label: string;
+  x: number;
+  y: number;
+  speed: number;
+  cheapest: ChainPrice;
+};
 
 export type Axis = {
   /** Pixel position of a value. */
@@ -23,9 +30,10 @@ export const plotArea = { left: 64, right: 16, top: 12, bottom: 40 };
 
 /**
  * Each row with an offer and a measured speed as a point: speed (median output tokens per second
- * in the window) across, its lowest price (MOR per hour, from its offers) up. Prices that span
- * more than twenty-fold are drawn on a log scale, so that one expensive provider does not flatten
- * the others. Rows without an offer or a speed are left out and listed.
+ * in the window) across, on an axis fitted to the speeds; its lowest price (MOR per hour, from
+ * its offers on every chain) up. Prices that span more than twenty-fold are drawn on a log scale,
+ * so that one expensive provider does not flatten the others. Rows without an offer or a speed
+ * are left out and listed.
  */
 export function priceSpeedModel(
   rows: readonly MarketRow[],
@@ -33,18 +41,19 @@ export function priceSpeedModel(
   label: (row: MarketRow) => string,
 ): PriceSpeedModel {
   const left: PriceSpeedModel["left"] = [];
-  const placed: Array<{ row: MarketRow; speed: number; price: bigint; mor: number }> = [];
+  const placed: Array<{ row: MarketRow; speed: number; cheapest: ChainPrice; mor: number }> = [];
   for (const row of rows) {
-    if (row.price === undefined) left.push({ id: row.id, label: label(row), reason: "no offer now" });
+    const cheapest = row.chains[0];
+    if (cheapest === undefined) left.push({ id: row.id, label: label(row), reason: "no offer now" });
     else if (row.window.tps === undefined)
       left.push({ id: row.id, label: label(row), reason: "no speed measured in this window" });
-    else placed.push({ row, speed: row.window.tps, price: row.price, mor: morPerHour(row.price) });
+    else placed.push({ row, speed: row.window.tps, cheapest, mor: morPerHour(cheapest.price) });
   }
   const width = size.width - plotArea.left - plotArea.right;
   const height = size.height - plotArea.top - plotArea.bottom;
   const speeds = placed.map((p) => p.speed);
   const prices = placed.map((p) => p.mor).filter((m) => m > 0);
-  const x = linearAxis(0, Math.max(1, ...speeds) * 1.08, plotArea.left, plotArea.left + width);
+  const x = fittedAxis(speeds, plotArea.left, plotArea.left + width);
   const low = prices.length > 0 ? Math.min(...prices) : 1;
   const high = prices.length > 0 ? Math.max(...prices) : 1;
   const y =
@@ -52,13 +61,13 @@ export function priceSpeedModel(
       ? logAxis(low, high, plotArea.top + height, plotArea.top)
       : linearAxis(0, Math.max(high * 1.1, Number.MIN_VALUE), plotArea.top + height, plotArea.top);
   return {
-    points: placed.map(({ row, speed, price, mor }) => ({
+    points: placed.map(({ row, speed, cheapest, mor }) => ({
       id: row.id,
       label: label(row),
       x: x.at(speed),
       y: y.at(mor > 0 ? mor : low),
       speed,
-      price,
+      cheapest,
     })),
     left,
     x,
@@ -69,6 +78,21 @@ export function priceSpeedModel(
 /** Wei of MOR a second → MOR an hour, as a number: for placing a point, never for a printed price. */
 export function morPerHour(pricePerSecond: bigint): number {
   return Number((pricePerSecond * 3600n) / 10n ** 9n) / 1e9;
+}
+
+/**
+ * A linear axis fitted to the values with a margin: a tenth of their span each side (at least 2 %
+ * of the largest and 0.5, so that one value or several equal ones sit inside), its ends rounded
+ * out to whole ticks, never below 0. Speeds of 44 to 47 tok/s fill the picture, not its last tenth.
+ */
+export function fittedAxis(values: readonly number[], from: number, to: number): Axis {
+  const low = values.length > 0 ? Math.min(...values) : 0;
+  const high = values.length > 0 ? Math.max(...values) : 1;
+  const margin = Math.max((high - low) / 10, high / 50, 0.5);
+  const min = Math.max(0, low - margin);
+  const max = high + margin;
+  const step = niceStep((max - min) / 4);
+  return linearAxis(Math.floor(min / step) * step, Math.ceil(max / step) * step, from, to);
 }
 
 function linearAxis(min: number, max: number, from: number, to: number): Axis {

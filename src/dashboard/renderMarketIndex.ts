@@ -1,13 +1,16 @@
 import type { Market, WindowTotals } from "../api/responseTypes.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
+import { chainPrices } from "./marketRows.js";
 import { modelLabel } from "./modelLabel.js";
+import { chainPriceText, renderChainPrices } from "./renderChainPrices.js";
 import type { MarketHref } from "./renderMarketPage.js";
 import type { Window } from "./standings.js";
 
 /**
  * The market on the overview: every model of market.json (offered or served), with how many
- * providers offer it now, the cheapest offer, and its volume over the window; each links to its page.
+ * providers offer it now, the cheapest offer on each chain (the cheapest chain first), and its
+ * volume over the window; each links to its page.
  */
 export function renderMarketIndex(
   container: HTMLElement,
@@ -20,8 +23,8 @@ export function renderMarketIndex(
     return;
   }
   const rows = market.models.map((model) => {
-    const prices = model.providers.flatMap((pair) =>
-      pair.offers.map((offer) => BigInt(offer.pricePerSecond)),
+    const offers = model.providers.flatMap((pair) =>
+      pair.offers.map((offer) => ({ ...offer, provider: pair.provider })),
     );
     const sum = (pick: (w: WindowTotals) => number) =>
       model.providers.reduce((total, pair) => total + pick(pair.windows[window]), 0);
@@ -29,10 +32,7 @@ export function renderMarketIndex(
       model,
       offering: model.providers.filter((pair) => pair.offers.length > 0).length,
       serving: model.providers.filter((pair) => pair.windows[window].sessions > 0).length,
-      cheapest: prices.reduce<bigint | undefined>(
-        (low, p) => (low === undefined || p < low ? p : low),
-        undefined,
-      ),
+      chains: chainPrices(offers),
       sessions: sum((w) => w.sessions),
       tokens: sum((w) => w.tokens),
     };
@@ -57,7 +57,16 @@ export function renderMarketIndex(
           {},
           th("Model", false),
           th("Offering now"),
-          th("Cheapest now"),
+          element(
+            "th",
+            {
+              scope: "col",
+              class: "number",
+              title:
+                "The cheapest bid standing now on each chain, in MOR per hour of session: the cheapest chain first",
+            },
+            "Cheapest now",
+          ),
           th("Served by"),
           th("Sessions"),
           th("Tokens"),
@@ -79,6 +88,7 @@ export function renderMarketIndex(
                   class: "page-link",
                   href: href("model", row.model.modelId),
                   "data-focus": `market-index-${row.model.modelId}`,
+                  title: `${modelLabel(row.model.name, row.model.modelId)}\n${row.model.modelId}`,
                 },
                 modelLabel(row.model.name, row.model.modelId),
               ),
@@ -86,8 +96,11 @@ export function renderMarketIndex(
             element("td", { class: "number" }, format.integer(row.offering)),
             element(
               "td",
-              { class: "number" },
-              row.cheapest === undefined ? "no offer" : format.perHour(row.cheapest),
+              { class: "number", "data-column": "cheapest" },
+              renderChainPrices(
+                row.chains,
+                (chain) => `${chainPriceText(chain)}: ${format.shortHex(chain.cheapest.provider)}`,
+              ),
             ),
             element("td", { class: "number" }, format.integer(row.serving)),
             element("td", { class: "number" }, format.integer(row.sessions)),

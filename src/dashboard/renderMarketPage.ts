@@ -1,8 +1,9 @@
 import type { Market, ModelLeaderboard, ProviderLeaderboard, WindowTotals } from "../api/responseTypes.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
-import { type MarketRow, type MarketSort, modelRows, providerRows } from "./marketRows.js";
+import { chainPrices, type MarketRow, type MarketSort, modelRows, providerRows } from "./marketRows.js";
 import { modelLabel } from "./modelLabel.js";
+import { chainPriceText } from "./renderChainPrices.js";
 import { renderMarketTable } from "./renderMarketTable.js";
 import { renderPriceSpeed } from "./renderPriceSpeed.js";
 import type { Window } from "./standings.js";
@@ -84,13 +85,16 @@ export function renderModelPage(
   );
   const offering = rows.filter((row) => row.price !== undefined);
   const serving = rows.filter((row) => row.window.sessions > 0);
-  const cheapest = [...offering].sort((a, b) => ((a.price as bigint) < (b.price as bigint) ? -1 : 1))[0];
+  // The cheapest offer on each chain, the cheapest chain first.
+  const cheapest = chainPrices(
+    model.providers.flatMap((pair) => pair.offers.map((offer) => ({ ...offer, provider: pair.provider }))),
+  ).map((chain) => `${chainPriceText(chain)} (${format.shortHex(chain.cheapest.provider)})`);
   parts.summary.replaceChildren(
     element(
       "p",
       { id: "market-facts" },
       `${format.integer(offering.length)} provider${offering.length === 1 ? "" : "s"} offer it now`,
-      cheapest ? ` (from ${format.perHour(cheapest.price as bigint)}, ${format.shortHex(cheapest.id)})` : "",
+      cheapest.length > 0 ? `, from ${cheapest.join(" and from ")}` : "",
       `; ${format.integer(serving.length)} served it in ${windowWords[view.window]}.`,
     ),
   );

@@ -1,4 +1,3 @@
-import { chainName } from "./chartTheme.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
 import {
@@ -8,6 +7,7 @@ import {
   marketColumns,
   sortMarketRows,
 } from "./marketRows.js";
+import { chainPriceText, renderChainPrices } from "./renderChainPrices.js";
 
 const headers: Record<MarketColumn, (kind: "model" | "provider") => string> = {
   name: (kind) => (kind === "model" ? "Provider" : "Model"),
@@ -22,9 +22,10 @@ const headers: Record<MarketColumn, (kind: "model" | "provider") => string> = {
 };
 
 const hints: Partial<Record<MarketColumn, string>> = {
-  price: "The lowest of its bids standing now (on any chain), in MOR per hour of session",
+  price:
+    "Its bid standing now on each chain, in MOR per hour of session: the cheapest chain first, the others below",
   perMillion:
-    "What it earned per million tokens served in this window (sessions pay for time, not tokens): not a price list",
+    "What it earned per million tokens served in this window, at the prices of its sessions' bids on every chain (sessions pay for time, not tokens): not a price list",
   ttft: "Median time to first token",
   tps: "Median output tokens per second",
 };
@@ -32,24 +33,13 @@ const hints: Partial<Record<MarketColumn, string>> = {
 function cell(row: MarketRow, column: MarketColumn): Node | string {
   const { window } = row;
   switch (column) {
-    case "price": {
-      if (row.price === undefined) return "no offer";
-      const chains = [...new Set(row.offers.map((offer) => offer.chainId))];
-      const more = row.offers.length > 1 ? ` (${row.offers.length} bids)` : "";
-      return element(
-        "span",
-        {
-          title: row.offers
-            .map(
-              (offer) =>
-                `${chainName(offer.chainId)}: ${format.perHour(BigInt(offer.pricePerSecond))} (bid ${format.shortHex(offer.bidId)}, since ${format.utc(offer.createdAt)})`,
-            )
-            .join("\n"),
-        },
-        `${format.perHour(row.price)}${more}`,
-        element("span", { class: "chains" }, chains.map((chainId) => chainName(chainId)).join(", ")),
+    case "price":
+      return renderChainPrices(
+        row.chains,
+        (chain) =>
+          `${chainPriceText(chain)}: ${chain.bids > 1 ? `${chain.bids} bids, the lowest ` : "bid "}${format.shortHex(chain.cheapest.bidId)}, since ${format.utc(chain.cheapest.createdAt)}`,
+        true,
       );
-    }
     case "perMillion":
       return window.earnedPerMillionTokens === undefined
         ? "—"
@@ -114,6 +104,7 @@ export function renderMarketTable(
       {
         scope: "col",
         class: column === "name" ? "" : "number",
+        "data-column": column,
         ...(sorted ? { "aria-sort": sort.descending ? "descending" : "ascending" } : {}),
       },
       button,
@@ -132,7 +123,7 @@ export function renderMarketTable(
             class: "page-link",
             href: options.href(row),
             "data-focus": `market-row-${row.id}`,
-            title: row.id,
+            title: row.name === row.id ? row.id : `${row.name}\n${row.id}`,
           },
           options.label(row),
         ),

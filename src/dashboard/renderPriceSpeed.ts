@@ -2,6 +2,7 @@ import { element } from "./element.js";
 import { format } from "./format.js";
 import type { MarketRow } from "./marketRows.js";
 import { plotArea, priceSpeedModel } from "./priceSpeedModel.js";
+import { chainPriceText } from "./renderChainPrices.js";
 
 const svgNs = "http://www.w3.org/2000/svg";
 
@@ -24,7 +25,7 @@ const priceTick = (value: number) =>
 
 /**
  * The price-against-speed picture: each row with an offer and a measured speed a point (speed
- * across, its lowest price up), named, linked to its page; what cannot be placed is listed
+ * across, its lowest price up, on whichever chain; the tooltip gives each chain's), named, linked to its page; what cannot be placed is listed
  * below. An SVG drawn at the container's width; the table beside it holds the same numbers.
  */
 export function renderPriceSpeed(
@@ -55,7 +56,7 @@ export function renderPriceSpeed(
       width,
       height,
       role: "img",
-      "aria-label": `Price against speed: ${model.points.map((p) => `${p.label} ${format.decimal(p.speed, 1)} tok/s at ${format.perHour(p.price)}`).join("; ")}`,
+      "aria-label": `Price against speed: ${model.points.map((p) => `${p.label} ${format.decimal(p.speed, 1)} tok/s at ${chainPriceText(p.cheapest)}`).join("; ")}`,
     },
     ...model.y.ticks.flatMap((tick) => [
       svg("line", { class: "grid", x1: plotArea.left, x2: right, y1: tick.at, y2: tick.at }),
@@ -100,7 +101,7 @@ export function renderPriceSpeed(
         svg(
           "title",
           {},
-          `${point.label}: ${format.decimal(point.speed, 3)} tok/s, ${format.perHour(point.price)}`,
+          `${point.label}: ${format.decimal(point.speed, 3)} tok/s, ${row.chains.map(chainPriceText).join(", ")}`,
         ),
         svg("circle", { cx: point.x, cy: point.y, r: 6 }),
         svg(

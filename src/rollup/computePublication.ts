@@ -38,7 +38,8 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
     .sort((a, b) => (a.position as number) - (b.position as number));
   if (configured.length === 0) {
     throw new UserError("The database holds no synced block yet", {
-      details: "Run `mor-throughput sync` (or `run`) first, with the same --db.",
+      details:
+        "Run `mor-throughput sync` (or `run`) first, with the same --db. A sync writes no block while a chain's head is not yet as many blocks past the start as its confirmation depth: wait until the chain has grown, or lower the depth with --confirmations (0 on a local chain).",
     });
   }
   const refill = reader.closesToRefill();

@@ -69,6 +69,7 @@ describe("followChain", () => {
       toBlock: 32,
       head: 32,
       target: 32,
+      confirmations: 0,
       blocksSynced: 32,
       logs: 4,
       sessionsOpened: 2,
@@ -163,6 +164,12 @@ describe("followChain", () => {
       complete: true,
     });
     expect(s.chain.calls.fetch).toEqual([]);
+
+    // A chain younger than the depth: no block yet, and no target below what is synced.
+    const young = setup();
+    young.chain.mine(2);
+    expect(await follow(young, { confirmations: 30 })).toMatchObject({ head: 2, toBlock: 0, target: 0 });
+    expect(checkpointOf(young.store)).toBeUndefined();
   });
 
   test("behavior: shouldStop after the first range: complete false; the next run continues there", async () => {

@@ -66,7 +66,10 @@ export type FollowSummary = {
   /** The last synced block after this run (fromBlock - 1 before anything was synced). */
   toBlock: number;
   head: number;
+  /** The last block this run may sync; never below toBlock (a depth or --to-block short of the next block). */
   target: number;
+  /** The confirmation depth this run kept back from the head. */
+  confirmations: number;
   blocksSynced: number;
   logs: number;
   sessionsOpened: number;
@@ -157,6 +160,7 @@ export async function followChain(
     toBlock: checkpoint?.blockNumber ?? identity.fromBlock - 1,
     head,
     target: targetBlock,
+    confirmations: target.confirmations,
     blocksSynced: 0,
     logs: 0,
     sessionsOpened: 0,
@@ -166,11 +170,28 @@ export async function followChain(
     upgrades: [],
   };
   if (targetBlock < start) {
-    logger.info("nothing new to sync", {
-      chain: target.chainId,
-      synced: summary.toBlock,
-      target: targetBlock,
-    });
+    summary.target = Math.max(targetBlock, summary.toBlock);
+    if (!checkpoint && head - target.confirmations < start) {
+      logger.info("no block to sync yet: the head is less than the confirmation depth past the start", {
+        chain: target.chainId,
+        head,
+        start,
+        confirmations: target.confirmations,
+      });
+    } else if (!checkpoint) {
+      logger.info("no block to sync yet: the block asked for is before the start", {
+        chain: target.chainId,
+        start,
+        toBlock: targetBlock,
+      });
+    } else {
+      logger.info("nothing new to sync", {
+        chain: target.chainId,
+        synced: summary.toBlock,
+        head,
+        confirmations: target.confirmations,
+      });
+    }
     return summary;
   }
 

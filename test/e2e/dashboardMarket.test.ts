@@ -61,6 +61,19 @@ function morShort(wei: bigint): string {
   if (wei >= one || wei === 0n) return mor(wei, 2);
   return mor(wei, Math.min(18, 18 - wei.toString().length + 3));
 }
+const chainNames: Record<number, string> = { 8453: "Base", 42161: "Arbitrum One" };
+/** The test's own reading of a price cell: each chain's lowest bid, the cheapest chain first. */
+function chainLines(offers: readonly Offer[]): Array<[string, string]> {
+  const low = new Map<number, bigint>();
+  for (const offer of offers) {
+    const price = BigInt(offer.pricePerSecond);
+    const known = low.get(offer.chainId);
+    if (known === undefined || price < known) low.set(offer.chainId, price);
+  }
+  return [...low]
+    .sort(([a, x], [b, y]) => (x < y ? -1 : x > y ? 1 : a - b))
+    .map(([chainId, price]) => [String(chainId), `${morShort(price * 3600n)}/h on ${chainNames[chainId]}`]);
+}
 const rowIds = (page: Page) =>
   page
     .locator("#market-table tbody tr")
@@ -103,9 +116,31 @@ describe("dashboard: the market", () => {
         return value === undefined ? "—" : morShort(BigInt(value));
       }),
     );
+    // Each price names its chain: the cheapest chain's first, each other chain's below it.
+    const shown = await page
+      .locator('#market-table tbody td[data-column="price"]')
+      .evaluateAll((cells) =>
+        cells.map((cell) =>
+          [...cell.querySelectorAll(".chain-price")].map((line) => [
+            line.getAttribute("data-chain"),
+            (line.textContent ?? "").replace(/\s+/g, " "),
+          ]),
+        ),
+      );
+    expect(shown).toEqual(byPrice.map((pair) => chainLines(pair.offers)));
+    expect(shown.some((lines) => lines.length > 1)).toBe(true); // the demo has bids on both chains
     // Each provider with an offer and a measured speed is a point of the picture, linked to its page.
     const plotted = model.providers.filter((p) => p.offers.length > 0 && p.windows.all.tps !== undefined);
     expect(await page.locator("#market-picture .point").count()).toBe(plotted.length);
+    // The speed axis fits the points: they spread over a good part of it, not its last tenth.
+    expect(plotted.length).toBeGreaterThanOrEqual(2);
+    const picture = await page.locator("#market-picture svg").evaluate((svg) => ({
+      width: Number(svg.getAttribute("width")),
+      xs: [...svg.querySelectorAll(".point circle")].map((circle) => Number(circle.getAttribute("cx"))),
+    }));
+    const plotWidth = picture.width - 64 - 16;
+    expect((Math.max(...picture.xs) - Math.min(...picture.xs)) / plotWidth).toBeGreaterThan(0.25);
+    for (const x of picture.xs) expect(x).toBeGreaterThan(64);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -160,8 +195,20 @@ describe("dashboard: the market", () => {
     const { page, problems } = await openDashboard(await chromium(), `${serve.url}/#window=all`);
     const offered = market.models.find((m) => m.providers.every((p) => p.windows.all.sessions === 0));
     if (!offered) throw new Error("the demo has no model offered and never served");
-    // Every model of market.json is listed on the overview; the offered one links to its page.
+    // Every model of market.json is listed on the overview, its cheapest offer on each chain named;
+    // the offered one links to its page.
     expect(await page.locator("#market-index tbody tr").count()).toBe(market.models.length);
+    for (const model of market.models) {
+      const lines = await page
+        .locator(`#market-index tr[data-id="${model.modelId}"] .chain-price`)
+        .evaluateAll((spans) =>
+          spans.map((span) => [
+            span.getAttribute("data-chain"),
+            (span.textContent ?? "").replace(/\s+/g, " "),
+          ]),
+        );
+      expect(lines).toEqual(chainLines(model.providers.flatMap((pair) => pair.offers)));
+    }
     await clickAndDraw(page, `#market-index tr[data-id="${offered.modelId}"] a`);
     expect(await page.textContent("#market-picture")).toContain(
       "No provider has both an offer now and a measured speed",

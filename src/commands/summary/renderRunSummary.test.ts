@@ -12,6 +12,7 @@ const base: ChainRunSummary = {
   toBlock: 1_213,
   head: 1_243,
   target: 1_213,
+  confirmations: 30,
   blocksSynced: 200,
   logs: 300,
   sessionsOpened: 160,
@@ -70,6 +71,14 @@ describe("renderRunSummary", () => {
     expect(lines[3]).toBe("chain 42161: in the database, left out of this run's configuration");
     expect(lines[5]).toMatch(/^published set unchanged: release 0a277188fc5256c2/);
     expect(lines[7]).toBe("audit: the index agrees with the contract's own counters on 11 of 12 pairs");
+  });
+
+  test("behavior: a chain whose head is not yet as deep as the confirmations says so, with no negative block", () => {
+    const young = { ...base, fromBlock: 0, toBlock: -1, head: 2, target: -1, blocksSynced: 0 };
+    const lines = renderRunSummary({ sync: { ...summary.sync, chains: [young] }, build: summary.build });
+    expect(lines[0]).toBe(
+      "base (8453) synced: no block yet: the head, block 2, is not yet 30 confirmations past block 0, where indexing starts; a run syncs once the head reaches block 30",
+    );
   });
 
   test("behavior: a sync stopped by --time-limit says where it stopped", () => {

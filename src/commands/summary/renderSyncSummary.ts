@@ -1,5 +1,6 @@
 import type { SyncRunSummary } from "../../sync/syncChains.js";
 import { integer } from "../formatInteger.js";
+import { noBlockYet } from "../noBlockYet.js";
 
 /** The human summary of a sync, made from the object `--json` prints: a few lines per chain. */
 export function renderSyncSummary(sync: SyncRunSummary): string[] {
@@ -11,10 +12,13 @@ export function renderSyncSummary(sync: SyncRunSummary): string[] {
         `${name} reorg: ${chain.reorg.depth} block(s) rolled back to ${chain.reorg.ancestor === null ? "the start" : `block ${integer.format(chain.reorg.ancestor)}`}`,
       );
     }
+    const none = noBlockYet(chain);
     lines.push(
-      chain.blocksSynced === 0
-        ? `${name} synced: nothing new, up to block ${integer.format(chain.toBlock)} (head ${integer.format(chain.head)})`
-        : `${name} synced: blocks ${integer.format(chain.toBlock - chain.blocksSynced + 1)}–${integer.format(chain.toBlock)} (head ${integer.format(chain.head)}): ${integer.format(chain.sessionsOpened)} sessions opened, ${integer.format(chain.sessionsClosed)} closed, ${integer.format(chain.models)} models`,
+      none
+        ? `${name} synced: no block yet: ${none.text}`
+        : chain.blocksSynced === 0
+          ? `${name} synced: nothing new, up to block ${integer.format(chain.toBlock)} (head ${integer.format(chain.head)})`
+          : `${name} synced: blocks ${integer.format(chain.toBlock - chain.blocksSynced + 1)}–${integer.format(chain.toBlock)} (head ${integer.format(chain.head)}): ${integer.format(chain.sessionsOpened)} sessions opened, ${integer.format(chain.sessionsClosed)} closed, ${integer.format(chain.models)} models`,
     );
     for (const upgrade of chain.upgrades) {
       const changed = [
