@@ -19,7 +19,6 @@ const chain = (chainId: number, name: string, more: Partial<ChainRunSummary>): C
   sessionsClosed: 0,
   reorg: null,
   complete: true,
-  rangeSize: 1,
   upgrades: [],
   models: 0,
   refilled: 0,
