@@ -215,6 +215,9 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
 
 type Prepare = (source: string) => Database.Statement;
 
+const bidColumns = `b.bid_id AS bidId, p.address AS provider, m.model_id AS modelId,
+  b.price_per_second AS pricePerSecond, b.created_at AS createdAt, b.deleted_at AS deletedAt`;
+
 /** The statements of upgradeSample: the oldest and the newest readable records, each way. */
 function sampleStatements(q: Prepare) {
   const opens = (order: "ASC" | "DESC") =>
@@ -238,9 +241,13 @@ function sampleStatements(q: Prepare) {
     oldestCloses: closes("ASC"),
     newestCloses: closes("DESC"),
     sampleBid: q(
-      `SELECT b.bid_id AS bidId, p.address AS provider, m.model_id AS modelId, b.price_per_second AS pricePerSecond
-       FROM bids b JOIN providers p ON p.ref = b.provider_ref JOIN models m ON m.ref = b.model_ref
+      `SELECT ${bidColumns} FROM bids b JOIN providers p ON p.ref = b.provider_ref JOIN models m ON m.ref = b.model_ref
        WHERE b.chain_id = ? AND b.bid_id = ? AND b.read_ok = 1`,
+    ),
+    // Bids the sessions do not reach: the newest posted ones (a market of bids nobody opened yet).
+    newestPosted: q(
+      `SELECT ${bidColumns} FROM bids b JOIN providers p ON p.ref = b.provider_ref JOIN models m ON m.ref = b.model_ref
+       WHERE b.chain_id = ? AND b.posted_block > ? AND b.read_ok = 1 ORDER BY b.posted_block DESC, b.ref DESC LIMIT ?`,
     ),
   };
 }
@@ -259,7 +266,14 @@ type CloseSampleRow = {
   tps: number;
   bidId: string | null;
 };
-type BidSampleRow = { bidId: string; provider: string; modelId: string; pricePerSecond: string };
+type BidSampleRow = {
+  bidId: string;
+  provider: string;
+  modelId: string;
+  pricePerSecond: string;
+  createdAt: number | null;
+  deletedAt: number | null;
+};
 
 function readSample(
   s: ReturnType<typeof sampleStatements>,
@@ -280,10 +294,14 @@ function readSample(
   const closes = both<CloseSampleRow>(s.oldestCloses, s.newestCloses);
   const bidIds = new Set<string>();
   for (const row of [...opens, ...closes]) if (row.bidId) bidIds.add(row.bidId);
-  const bids = [...bidIds]
+  const named = [...bidIds]
     .map((bidId) => s.sampleBid.get(chainId, bidId) as BidSampleRow | undefined)
     .filter((row): row is BidSampleRow => row !== undefined)
     .slice(0, 2 * perEnd);
+  const posted = (s.newestPosted.all(chainId, after, perEnd) as BidSampleRow[]).filter(
+    (row) => !bidIds.has(row.bidId),
+  );
+  const bids = [...named, ...posted];
   return {
     opens: opens.map((row) => ({ ...row, stake: BigInt(row.stake) })),
     closes: closes.map(({ sessionId, bidId: _, closeoutType, kind, ...state }) => ({

@@ -92,12 +92,21 @@ export type UpgradeRow = {
 
 /**
  * Stored records to read back through a contract's new code, as stored: sessions (open and
- * closed), the bids they name, the models those name.
+ * closed), the bids they name and the newest bids known from a posted log, the models those name.
  */
 export type StoredSample = {
   opens: Array<{ sessionId: string; bidId: string; stake: bigint; openedAt: number; endsAt: number }>;
   closes: Array<{ sessionId: string; state: Omit<CloseState, "bidId"> }>;
-  bids: Array<{ bidId: string; provider: string; modelId: string; pricePerSecond: bigint }>;
+  bids: Array<{
+    bidId: string;
+    provider: string;
+    modelId: string;
+    pricePerSecond: bigint;
+    /** As stored: null when never read (a 1.1 database's bid not read again yet), 0 when the read showed none. */
+    createdAt: number | null;
+    /** As stored: 0 while it stood when last read (it may have been deleted since). */
+    deletedAt: number | null;
+  }>;
   models: string[];
 };
 
@@ -179,8 +188,9 @@ export type SyncStore = {
   saveAuditCounters(block: number, counters: Array<Pair & PairCounters> | undefined): void;
   saveRunRecord(record: RunRecord): void;
   /**
-   * Up to `perEnd` of the oldest and of the newest stored sessions, closes, and the bids and
-   * models they name (readable ones only), stored after the last accepted upgrade.
+   * Up to `perEnd` of the oldest and of the newest stored sessions and closes, the bids they name,
+   * up to `perEnd` of the newest bids known from a posted log, and the models the bids name
+   * (readable ones only), stored after the last accepted upgrade.
    */
   upgradeSample(perEnd: number): StoredSample;
   /**

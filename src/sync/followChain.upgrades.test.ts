@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { createFakeChain, type FakeChain } from "../../tooling/fakeChain/fakeChain.js";
 import { followFake } from "../../tooling/fakeChain/followFake.js";
 import { diamondCutEvent, diamondCutTopic } from "../chain/abi.js";
+import type { BidRead } from "../chain/readBids.js";
 import type { SessionRead } from "../chain/readSessions.js";
 import { UserError } from "../errors/BaseError.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
@@ -23,6 +24,7 @@ const provider = getAddress("0x00000000000000000000000000000000000000a1");
 const facet = getAddress("0x00000000000000000000000000000000000000fa");
 const getSession = toFunctionSelector("getSession(bytes32)");
 const getModel = toFunctionSelector("getModel(bytes32)");
+const getBid = toFunctionSelector("getBid(bytes32)");
 const unrelated = toFunctionSelector("setPoolConfig(uint256,(uint256,uint128,uint128,uint128))");
 
 const stores: Store[] = [];
@@ -89,6 +91,20 @@ const otherStake = (chain: FakeChain) => {
       [...(await read(ids, block))].map(([sessionId, r]): [string, SessionRead] => [
         sessionId,
         r.ok ? { ok: true, state: { ...r.state, stake: r.state.stake + 1n } } : r,
+      ]),
+    );
+};
+
+/** getBid through the "new code": createdAt and deletedAt swapped. */
+const swappedTimes = (chain: FakeChain) => {
+  const read = chain.view.readBids;
+  chain.view.readBids = async (ids, block) =>
+    new Map(
+      [...(await read(ids, block))].map(([bidId, r]): [string, BidRead] => [
+        bidId,
+        r.ok
+          ? { ok: true, state: { ...r.state, createdAt: r.state.deletedAt, deletedAt: r.state.createdAt } }
+          : r,
       ]),
     );
 };
@@ -199,5 +215,41 @@ describe("followChain and the contract's upgrades", () => {
     expect(error.details).toContain(`removed getModel(bytes32) [${getModel}]`);
     expect(error.details).toContain(`model ${id(0x111)}: getModel fails: execution reverted`);
     expect(error.details).toContain(`--accept-upgrade ${chainId}=${block} cannot accept it`);
+  });
+
+  test("error: a getBid that swaps createdAt and deletedAt stops the run: a bid's times are compared", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await follow(s);
+    const block = cut(s.chain, 1, [getBid]);
+    history(s.chain, 5, 6);
+    swappedTimes(s.chain);
+    const error = (await follow(s).catch((e: unknown) => e)) as UserError;
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.shortMessage).toContain(`upgraded at block ${block}`);
+    expect(error.details).toContain(`bid ${bidA}: createdAt stored 1, now 0`);
+  });
+
+  test("error: bids known only from a posted log are read back too, and a deleted bid's deletedAt", async () => {
+    const s = setup();
+    s.chain.mine(2);
+    const posted = s.chain.postBid(provider, id(0x222), 7n);
+    s.chain.mine(2);
+    const deleted = s.chain.postBid(provider, id(0x333), 9n);
+    s.chain.mine(2);
+    s.chain.deleteBid(deleted);
+    s.chain.mine(2);
+    await follow(s);
+    const block = cut(s.chain, 1, [getBid]);
+    s.chain.mine(2);
+    swappedTimes(s.chain);
+    const error = (await follow(s).catch((e: unknown) => e)) as UserError;
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.shortMessage).toContain(`upgraded at block ${block}`);
+    const time = (n: number) => s.chain.blocks[n]?.timestamp;
+    expect(error.details).toContain(`bid ${posted}: createdAt stored ${time(2)}, now 0`);
+    expect(error.details).toContain(
+      `bid ${deleted}: createdAt stored ${time(4)}, now ${time(6)}; deletedAt stored ${time(6)}, now ${time(4)}`,
+    );
   });
 });

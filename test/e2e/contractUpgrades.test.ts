@@ -59,11 +59,13 @@ type Failure = {
 const benign = { a: part(1, 0), b: part(1, 1), c: part(1, 2), d: part(1, 3) };
 const breaking = { a: part(2, 0), b: part(2, 1), c: part(2, 2) };
 const different = { a: part(3, 0), b: part(3, 1) };
+const swapped = { a: part(4, 0), b: part(4, 1) };
 
 const chains = useDevChains({
   benign: [benign.a],
   breaking: [breaking.a],
   different: [different.a],
+  swapped: [swapped.a],
 });
 const dir = useTempDir("mor-upgrades-");
 
@@ -251,6 +253,27 @@ describe("the contract upgraded under the indexer", () => {
       readPublishedJson(paths(name).out)["meta.json"] as { anomalies: { emptyReceipts: number } }
     ).anomalies;
     expect(anomalies.emptyReceipts).toBeGreaterThan(different.b.sessions.filter((s) => s.close).length / 2);
+  });
+
+  test("error: getBid returning createdAt and deletedAt swapped: exit 1 naming the bids' times, nothing published", async () => {
+    const chain = chains.swapped;
+    const name = "swapped";
+    expect((await run(chain, name)).code).toBe(0);
+    const published = readPublished(paths(name).out);
+    await write(chain, swapped.b);
+    const facet = await deployFacet(chain.rpcUrl, "BidFacetSwappedTimes");
+    const getBid = indexedFunctions.getBid;
+    const cut = await cutDiamond(chain.rpcUrl, chain.contract, [
+      { action: "replace", facet, functions: [getBid] },
+    ]);
+    const failed = await run(chain, name);
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(failed.stderr).toContain(
+      `error: Chain ${devChainId}: the contract was upgraded at block ${cut.block}, and the index cannot read it as before`,
+    );
+    expect(failed.stderr).toContain(`replaced ${getBid} [${selectorOf(getBid)}] with facet ${facet}`);
+    expect(failed.stderr).toMatch(/bid 0x[0-9a-f]{64}: createdAt stored \d+, now 0/);
+    expect(readPublished(paths(name).out)).toEqual(published);
   });
 
   test("error: --accept-upgrade for a chain that is not configured, or not a block", async () => {
