@@ -256,7 +256,7 @@ export const pairStats = sqliteTable(
 /**
  * The contract's code changes (DiamondCut logs) the index went past, for meta.json: what each
  * did to the functions the index depends on (comma-separated names), and how the sync took it
- * (noted, verified, accepted: sync/SyncStore.ts). Rolled back with reorgs.
+ * (noted, verified, unchecked, accepted: sync/SyncStore.ts). Rolled back with reorgs.
  */
 export const upgrades = sqliteTable(
   "upgrades",

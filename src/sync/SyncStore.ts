@@ -73,15 +73,17 @@ export type AnomalyRow = { kind: string; key: string; blockNumber: number; detai
 
 /**
  * A change of the contract's code (a DiamondCut log) that the index went past: noted in
- * meta.json. `noted`: it replaced and removed none of the functions the index depends on;
- * `verified`: it did, and stored records read back equal through the new code; `accepted`: they
- * did not, and the operator accepted the upgrade (--accept-upgrade).
+ * meta.json. `noted`: it changed none of the functions the index depends on, or only added some
+ * before anything was stored; `verified`: it changed some, and stored records read back equal
+ * through the new code; `unchecked`: it replaced or removed some, and no stored record could be
+ * read back (none stored since the last accepted upgrade); `accepted`: they read back different,
+ * and the operator accepted the upgrade (--accept-upgrade).
  */
 export type UpgradeRow = {
   blockNumber: number;
   logIndex: number;
   blockTimestamp: number;
-  status: "noted" | "verified" | "accepted";
+  status: "noted" | "verified" | "unchecked" | "accepted";
   /** The functions the index depends on that the cut added, replaced, removed. */
   added: IndexedFunction[];
   replaced: IndexedFunction[];

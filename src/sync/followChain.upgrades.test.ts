@@ -50,6 +50,12 @@ function setup() {
 /** A DiamondCut log in a new block: one facet's selectors, added (0), replaced (1) or removed (2). */
 function cut(chain: FakeChain, action: 0 | 1 | 2, selectors: Hex[]) {
   chain.mine();
+  cutLog(chain, action, selectors);
+  return chain.blocks.length - 1;
+}
+
+/** A DiamondCut log in the head block. */
+function cutLog(chain: FakeChain, action: 0 | 1 | 2, selectors: Hex[]) {
   chain.addLog({
     topics: [diamondCutTopic],
     data: encodeAbiParameters(diamondCutEvent.inputs, [
@@ -58,7 +64,6 @@ function cut(chain: FakeChain, action: 0 | 1 | 2, selectors: Hex[]) {
       "0x",
     ]),
   });
-  return chain.blocks.length - 1;
 }
 
 /** Sessions 1..n opened, the odd ones closed, a few blocks apart. */
@@ -79,7 +84,7 @@ const synced = (store: Store) =>
 const upgradeRows = (store: Store) =>
   store.sqlite
     .prepare(
-      "SELECT block_number AS block, block_timestamp AS time, status, added, replaced, removed, compared FROM upgrades",
+      "SELECT block_number AS block, block_timestamp AS time, status, added, replaced, removed, compared FROM upgrades ORDER BY block_number, log_index",
     )
     .all();
 
@@ -113,14 +118,74 @@ describe("followChain and the contract's upgrades", () => {
   test("default: a cut that changes nothing the index reads is noted with its block and time; nothing is read back", async () => {
     const s = setup();
     history(s.chain, 1, 4);
-    const block = cut(s.chain, 0, [unrelated, getSession]);
+    const block = cut(s.chain, 0, [unrelated]);
     history(s.chain, 5, 6);
     const summary = await follow(s);
     expect(summary.complete).toBe(true);
     const row = { block, time: s.chain.blocks[block]?.timestamp, status: "noted", compared: 0 };
-    expect(upgradeRows(s.store)).toEqual([{ ...row, added: "getSession", replaced: "", removed: "" }]);
-    expect(summary.upgrades).toMatchObject([{ blockNumber: block, status: "noted", added: ["getSession"] }]);
+    expect(upgradeRows(s.store)).toEqual([{ ...row, added: "", replaced: "", removed: "" }]);
+    expect(summary.upgrades).toMatchObject([{ blockNumber: block, status: "noted", added: [] }]);
     expect(s.readAt.every((block) => block === undefined)).toBe(true);
+  });
+
+  test("behavior: a function the index reads added before anything is stored (the contract's deployment) is noted", async () => {
+    const s = setup();
+    const block = cut(s.chain, 0, [unrelated, getSession]);
+    history(s.chain, 1, 4);
+    await follow(s);
+    expect(upgradeRows(s.store)).toEqual([
+      expect.objectContaining({ block, status: "noted", added: "getSession", compared: 0 }),
+    ]);
+  });
+
+  test("behavior: a function the index reads added while records are stored is read back: verified", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await follow(s);
+    const block = cut(s.chain, 0, [getSession]);
+    s.chain.mine(2);
+    await follow(s);
+    expect(upgradeRows(s.store)).toEqual([
+      expect.objectContaining({ block, status: "verified", added: "getSession", compared: 6 }),
+    ]);
+    otherStake(s.chain);
+    const again = cut(s.chain, 0, [getModel]);
+    s.chain.mine(2);
+    await expect(follow(s)).rejects.toThrow(`upgraded at block ${again}`);
+  });
+
+  test("behavior: a Remove and an Add of getSession in the cuts of one range are one replacement, checked", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await follow(s);
+    s.chain.mine();
+    cutLog(s.chain, 2, [getSession]);
+    cutLog(s.chain, 0, [getSession]);
+    const block = s.chain.blocks.length - 1;
+    s.chain.mine(2);
+    await follow(s);
+    expect(upgradeRows(s.store)).toEqual([
+      expect.objectContaining({ block, status: "noted", replaced: "", removed: "", compared: 0 }),
+      expect.objectContaining({
+        block,
+        status: "verified",
+        replaced: "getSession",
+        removed: "",
+        compared: 6,
+      }),
+    ]);
+  });
+
+  test("behavior: a replacement with nothing stored to read back compares nothing: unchecked, not verified", async () => {
+    const s = setup();
+    s.chain.mine(3);
+    const block = cut(s.chain, 1, [getSession]);
+    history(s.chain, 1, 2);
+    const summary = await follow(s);
+    expect(summary.complete).toBe(true);
+    expect(upgradeRows(s.store)).toEqual([
+      expect.objectContaining({ block, status: "unchecked", replaced: "getSession", compared: 0 }),
+    ]);
   });
 
   test("behavior: a cut that replaces getSession: stored records read back equal at the target, verified, the run goes on", async () => {

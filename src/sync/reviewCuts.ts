@@ -3,7 +3,7 @@ import type { ChainView } from "../chain/ChainView.js";
 import type { CutLog } from "../chain/parseCutLog.js";
 import { TransientError, UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
-import { type CutChanges, classifyCut } from "./classifyCut.js";
+import { type CutChanges, classifyCuts } from "./classifyCuts.js";
 import type { SyncStore, UpgradeRow } from "./SyncStore.js";
 import { type UpgradeCheck, verifyUpgrade } from "./verifyUpgrade.js";
 
@@ -70,11 +70,11 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
     return header.timestamp;
   };
 
-  const review = async (cut: CutLog): Promise<UpgradeRow> => {
-    const changes = classifyCut(cut);
+  const review = async (cut: CutLog, changes: CutChanges): Promise<UpgradeRow> => {
     const { added, replaced, removed } = changes;
     const row = { blockNumber: cut.blockNumber, logIndex: cut.logIndex, added, replaced, removed };
-    if (replaced.length === 0 && removed.length === 0) {
+    const changed = replaced.length > 0 || removed.length > 0;
+    if (!changed && added.length === 0) {
       const blockTimestamp = await timeOf(cut);
       logger.info(
         `the contract was upgraded at block ${cut.blockNumber}: none of the functions the index reads was replaced or removed`,
@@ -89,6 +89,22 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
       changed: describeTouched(changes).join("; "),
       compared: result.compared,
     };
+    if (result.compared === 0) {
+      // Nothing stored to read back: nothing the index holds can read differently. An addition
+      // then is what the contract's deployment does; anything else goes unchecked, and says so.
+      if (!changed) {
+        logger.info(
+          `the contract was upgraded at block ${cut.blockNumber}: functions the index reads were added before it stored any record`,
+          context,
+        );
+        return { ...row, blockTimestamp, status: "noted", compared: 0 };
+      }
+      logger.warn(
+        `the contract was upgraded at block ${cut.blockNumber} under functions the index reads, and no stored record could be read back to check it (none stored since the last accepted upgrade): going on unchecked`,
+        context,
+      );
+      return { ...row, blockTimestamp, status: "unchecked", compared: 0 };
+    }
     if (result.problems.length === 0) {
       logger.warn(
         `the contract was upgraded at block ${cut.blockNumber} under functions the index reads; ${result.compared} stored records read back equal through the new code: going on`,
@@ -159,8 +175,9 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
 
   return {
     async review(cuts) {
+      const changes = classifyCuts(cuts);
       const rows: UpgradeRow[] = [];
-      for (const cut of cuts) rows.push(await review(cut));
+      for (const [index, cut] of cuts.entries()) rows.push(await review(cut, changes[index] as CutChanges));
       return rows;
     },
   };
@@ -170,13 +187,11 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
 function describeTouched(changes: CutChanges): string[] {
   if (changes.undecodable)
     return ["cannot be decoded (its DiamondCut log): taken as replacing every function the index reads"];
-  return changes.touched
-    .filter((touched) => touched.action !== "add")
-    .map((touched) =>
-      touched.action === "remove"
-        ? `removed ${indexedFunctions[touched.name]} [${touched.selector}]`
-        : `replaced ${indexedFunctions[touched.name]} [${touched.selector}] with facet ${touched.facet}`,
-    );
+  return changes.touched.map((touched) => {
+    const fn = `${indexedFunctions[touched.name]} [${touched.selector}]`;
+    if (touched.action === "remove") return `removed ${fn}`;
+    return `${touched.action === "add" ? "added" : "replaced"} ${fn} with facet ${touched.facet}`;
+  });
 }
 
 function describeProblem(problem: UpgradeCheck["problems"][number]): string {
