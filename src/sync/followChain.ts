@@ -190,7 +190,6 @@ export async function followChain(
     fromBlock: identity.fromBlock,
     store,
     chain,
-    verifyAt: targetBlock,
     accepted: new Set(target.acceptUpgrades ?? []),
     logger,
   });

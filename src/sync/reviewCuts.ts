@@ -29,11 +29,6 @@ export type CutReviewerParts = {
     "upgradeSample" | "firstBlockReadAfter" | "rollbackTo" | "storedBlocks" | "checkpoint"
   >;
   chain: Pick<ChainView, "readSessions" | "readBids" | "readModelNames" | "blockHeader">;
-  /**
-   * Where stored records are read back: the run's target block, past every cut the run meets, and
-   * recent enough for any node's state (no archive needed).
-   */
-  verifyAt: number;
   /** Blocks of upgrades whose different values the operator accepted (--accept-upgrade). */
   accepted: ReadonlySet<number>;
   logger: Logger;
@@ -43,7 +38,7 @@ export type CutReviewerParts = {
  * What the sync does when the contract's code changes under it (docs/upgrades.md). A cut that
  * replaces or removes none of the functions the index depends on is noted. One that does is
  * checked: a sample of the stored sessions, closes and bids (and the models they name) is read
- * back through the new code at the target block and compared with what was stored. All equal:
+ * back through the contract's code at the latest block and compared with what was stored. All equal:
  * a warning, and the run goes on. A difference the operator accepted: the same. Else the run
  * stops: everything read through the new code is rolled back (the sync reads at the latest block,
  * so that is everything since the first run that started with the head past the cut), nothing
@@ -55,7 +50,10 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
   const { chainId, store, chain, logger } = parts;
   let check: Promise<UpgradeCheck> | undefined;
   const verify = () => {
-    check ??= verifyUpgrade(store.upgradeSample(samplePerEnd), chain, parts.verifyAt);
+    // At the latest block: past every cut the run meets, and the one block whose state every
+    // node keeps (a long run's target may be past a full node's state window by the time the run
+    // reaches the cut).
+    check ??= verifyUpgrade(store.upgradeSample(samplePerEnd), chain);
     return check;
   };
 
@@ -148,7 +146,7 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
       `Chain ${chainId}: the contract was upgraded at block ${cut.blockNumber}, and the index cannot read it as before`,
       {
         details: [
-          `The cut ${describeTouched(changes).join("; ")}. Read back through the new code at block ${parts.verifyAt}, ${result.problems.length} of ${result.compared} stored records differ:`,
+          `The cut ${describeTouched(changes).join("; ")}. Read back through the contract's code at the latest block, ${result.problems.length} of ${result.compared} stored records differ:`,
           ...problems.slice(0, shownProblems).map((line) => `  ${line}`),
           ...(problems.length > shownProblems ? [`  and ${problems.length - shownProblems} more`] : []),
           `Nothing read through the new code is kept: chain ${chainId} is back at ${synced === undefined ? "its start (nothing synced)" : `block ${synced}`}, and the last publication stays as it was.`,
@@ -162,7 +160,6 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
             chainId,
             block: cut.blockNumber,
             changed: changes.touched,
-            readAt: parts.verifyAt,
             compared: result.compared,
             problems: result.problems,
             syncedBlock: synced ?? null,

@@ -18,7 +18,8 @@ type Reads = Pick<ChainView, "readSessions" | "readBids" | "readModelNames">;
 type Field = [string, unknown, unknown];
 
 /**
- * Reads stored records back through the contract's code at `block` (after an upgrade) and
+ * Reads stored records back through the contract's code at `block` (after an upgrade; by default
+ * the latest) and
  * compares them with what the index stored: every field a session, a close or a bid was stored
  * with (each is final once stored, CHAIN.md; a bid's times once non-zero), decoded and classified
  * exactly as the sync does. A
@@ -28,7 +29,8 @@ type Field = [string, unknown, unknown];
 export async function verifyUpgrade(
   sample: StoredSample,
   reads: Reads,
-  block: number,
+  /** Undefined: the latest block. */
+  block?: number,
 ): Promise<UpgradeCheck> {
   const sessionIds = [...new Set([...sample.opens, ...sample.closes].map((row) => row.sessionId))];
   const [sessions, bids, models] = await Promise.all([

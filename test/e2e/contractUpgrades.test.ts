@@ -19,8 +19,8 @@ import { useTempDir } from "../support/useTempDir.js";
 /**
  * The contract is upgraded under the indexer (docs/upgrades.md), through the real CLI against
  * the test marketplace cut like the real diamond: a cut of nothing the index reads is noted in
- * meta.json and the run goes on; a getSession replaced by the same code is verified and the run
- * goes on; getProviderModelStats removed makes the audit unavailable and the run goes on; a
+ * meta.json and the run goes on; a getSession replaced by the same code (removed and added, as
+ * real upgrades do) is verified and the run goes on; getProviderModelStats removed makes the audit unavailable and the run goes on; a
  * getSession with another layout stops the run (exit 1, the block, the facet and the function
  * named, the last publication left as it was), run after run, until the contract serves a layout
  * the index reads again; different values can be accepted (--accept-upgrade).
@@ -105,8 +105,10 @@ describe("the contract upgraded under the indexer", () => {
       `the contract was upgraded at block ${noted.block}: none of the functions`,
     );
 
+    // As real upgrades swap facets: the old one's selector removed, the new one's added.
     const same = await cutDiamond(chain.rpcUrl, chain.contract, [
-      { action: "replace", facet: clone, functions: [getSession] },
+      { action: "remove", functions: [getSession] },
+      { action: "add", facet: clone, functions: [getSession] },
     ]);
     await write(chain, benign.c);
     const second = await run(chain, "benign");
@@ -124,7 +126,9 @@ describe("the contract upgraded under the indexer", () => {
       block: same.block,
       time: same.time,
       status: "verified",
+      added: [],
       replaced: ["getSession"],
+      removed: [],
     });
     expect(verified?.compared).toBeGreaterThan(10);
 
