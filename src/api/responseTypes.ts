@@ -499,7 +499,7 @@ export interface MetaUpgrade {
    */
   added: IndexedFunction[];
   /**
-   * The functions the index reads that the cut gave to another facet (a removal and an addition of the same function, in one cut or in the cuts of one synced block range, are one replacement, on the last of those cuts).
+   * The functions the index reads that the cut gave to another facet (a removal of a function followed by its addition, in one cut or in the cuts of one synced block range, is one replacement, on the cut that adds it back).
    */
   replaced: IndexedFunction[];
   /**

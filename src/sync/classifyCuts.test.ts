@@ -82,7 +82,7 @@ describe("classifyCuts", () => {
     });
   });
 
-  test("behavior: across the cuts of one range, a selector's changes are one, on the last cut that touches it", () => {
+  test("behavior: across the cuts of one range, a removal and a later addition are one replacement, on the cut that adds", () => {
     const getSession = selector("getSession(bytes32)");
     const getBid = selector("getBid(bytes32)");
     const getModel = selector("getModel(bytes32)");
@@ -100,12 +100,18 @@ describe("classifyCuts", () => {
     ];
     const [first, second, third] = classifyCuts(cuts);
     // getBid removed (nothing added it back); getSession removed, then added: replaced by the
-    // second cut; getModel added, then removed: removed by the third.
-    expect(first).toMatchObject({ added: [], replaced: [], removed: ["getBid"] });
+    // second cut; getModel added by the first, then removed by the third: each on its own.
+    expect(first).toMatchObject({ added: ["getModel"], replaced: [], removed: ["getBid"] });
     expect(second).toMatchObject({
       replaced: ["getSession"],
       touched: [{ name: "getSession", action: "replace", facet: other }],
     });
     expect(third).toMatchObject({ added: [], removed: ["getModel"] });
+    // Two replacements stay two: each cut changed the code.
+    const twice = classifyCuts([
+      { ...at, facets: [{ facet, action: 1, selectors: [getSession] }] },
+      { ...at, blockNumber: 9, facets: [{ facet: other, action: 1, selectors: [getSession] }] },
+    ]);
+    expect(twice.map((changes) => changes.replaced)).toEqual([["getSession"], ["getSession"]]);
   });
 });

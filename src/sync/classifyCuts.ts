@@ -24,14 +24,16 @@ const zeroAddress = "0x0000000000000000000000000000000000000000";
 
 /**
  * What the DiamondCut logs of one block range did to the functions the index depends on (abi.ts,
- * indexedFunctions), one entry per cut, in order. A selector's changes within the range count
- * once, as their net effect, on the last cut that touches it: removed when that cut removes it,
- * else replaced when any of them removed or replaced it (a real upgrade removes the old facet's
- * selectors and adds the new facet's, in one cut or in several), else added.
+ * indexedFunctions), one entry per cut, in order. A real upgrade swaps facets by removing the old
+ * facet's selectors and adding the new one's, in one cut or in several: a removal of a selector
+ * followed by its addition, in the same cut or a later one of the range, is one replacement, on
+ * the cut that adds it back (and none on the cut that removed it). Every other change counts on
+ * its own cut.
  */
 export function classifyCuts(cuts: readonly CutLog[]): CutChanges[] {
   const results = cuts.map((cut) => (cut.facets ? empty() : undecodable()));
-  const touches = new Map<string, Array<{ cut: number; action: TouchedFunction["action"]; facet: string }>>();
+  type Touch = { cut: number; action: TouchedFunction["action"]; facet: string };
+  const touches = new Map<string, Touch[]>();
   for (const [index, cut] of cuts.entries()) {
     for (const facet of cut.facets ?? []) {
       // An action outside 0..2 is no cut EIP-2535 knows: taken as a replacement, to be checked.
@@ -44,16 +46,27 @@ export function classifyCuts(cuts: readonly CutLog[]): CutChanges[] {
       }
     }
   }
-  for (const [selector, list] of touches) {
+  const record = (selector: string, touch: Touch) => {
     const name = indexedSelectors.get(selector) as IndexedFunction;
-    const last = list.at(-1) as (typeof list)[number];
-    const action =
-      last.action === "remove" ? "remove" : list.some((t) => t.action !== "add") ? "replace" : "add";
-    const changes = results[last.cut] as CutChanges;
+    const changes = results[touch.cut] as CutChanges;
     const names =
-      action === "add" ? changes.added : action === "replace" ? changes.replaced : changes.removed;
+      touch.action === "add"
+        ? changes.added
+        : touch.action === "replace"
+          ? changes.replaced
+          : changes.removed;
     if (!names.includes(name)) names.push(name);
-    changes.touched.push({ name, selector, action, facet: last.facet });
+    changes.touched.push({ name, selector, action: touch.action, facet: touch.facet });
+  };
+  for (const [selector, list] of touches) {
+    for (let i = 0; i < list.length; i++) {
+      const touch = list[i] as Touch;
+      const next = list[i + 1];
+      if (touch.action === "remove" && next?.action === "add") {
+        record(selector, { ...next, action: "replace" });
+        i++;
+      } else record(selector, touch);
+    }
   }
   return results;
 }
