@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { RangeCommit } from "../sync/SyncStore.js";
 import type { Refs } from "./createRefs.js";
+import { syncRunStatements } from "./syncRunStatements.js";
 import { bidStatements, writeBids } from "./writeBids.js";
 
 type StoredBid = { ref: number; ok: boolean; providerRef: number | null };
@@ -8,8 +9,8 @@ type StoredBid = { ref: number; ok: boolean; providerRef: number | null };
 /**
  * The transaction that writes one synced range of one chain with its checkpoint: bids, sessions,
  * closes (each filed under its bid, or under its log's provider when the bid cannot be read),
- * anomalies, block hashes, the contract's upgrades it went past, and (on a run's first range)
- * where the run started. All of it or nothing.
+ * anomalies, block hashes, the contract's upgrades it went past, and the run that read it (where
+ * it started, when it wrote). All of it or nothing.
  */
 export function createCommitRange(
   sqlite: Database.Database,
@@ -51,10 +52,8 @@ export function createCommitRange(
       `INSERT INTO upgrades (chain_id, block_number, log_index, block_timestamp, status, added, replaced, removed, compared)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     ),
-    run: sqlite.prepare(
-      "INSERT INTO sync_runs (chain_id, first_block, head) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET head = excluded.head",
-    ),
   };
+  const runs = syncRunStatements(sqlite);
   // Bids never change once stored: their refs are cached for the run.
   const bidCache = new Map<string, StoredBid>();
   const storedBid = (bidId: string): StoredBid | undefined => {
@@ -131,7 +130,7 @@ export function createCommitRange(
         upgrade.compared,
       );
     }
-    if (range.run) s.run.run(chainId, range.run.firstBlock, range.run.head);
+    if (range.run) runs.note(chainId, range.run);
     s.chain.run({
       chainId,
       contract: range.identity.contract,

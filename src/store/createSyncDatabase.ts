@@ -14,6 +14,7 @@ import { createCommitRange } from "./createCommitRange.js";
 import { createRefs } from "./createRefs.js";
 import { createRollbackChain } from "./createRollbackChain.js";
 import type { Store } from "./openStore.js";
+import { syncRunStatements } from "./syncRunStatements.js";
 import { bidStatements, writeBids } from "./writeBids.js";
 
 /**
@@ -87,7 +88,6 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
         "SELECT max(block_number) FROM upgrades WHERE chain_id = ? AND status = 'accepted'",
       ).pluck(),
       ...sampleStatements(q),
-      firstRead: q("SELECT min(first_block) FROM sync_runs WHERE chain_id = ? AND head >= ?").pluck(),
       bidsToRefill: q(
         "SELECT bid_id FROM bids WHERE chain_id = ? AND read_ok = 1 AND created_at IS NULL ORDER BY ref LIMIT ?",
       ).pluck(),
@@ -108,6 +108,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       () => positions.get(chainId) ?? null,
     );
     const rollback = createRollbackChain(sqlite, chainId);
+    const runs = syncRunStatements(sqlite);
     return {
       chainId,
       checkpoint() {
@@ -181,8 +182,9 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
         const after = (s.lastAccepted.get(chainId) as number | null | undefined) ?? -1;
         return readSample(s, chainId, after, perEnd);
       },
-      firstBlockReadAfter: (block) =>
-        (s.firstRead.get(chainId, block) as number | null | undefined) ?? undefined,
+      noteRun: (run) => runs.note(chainId, run),
+      syncRuns: () => runs.all(chainId),
+      pruneRuns: (synced) => runs.prune(chainId, synced),
       bidsToRefill: (limit) => s.bidsToRefill.all(chainId, limit) as string[],
       saveRefilledBids: sqlite.transaction((rows: NewBid[]) => {
         for (const { bidId, state } of rows)

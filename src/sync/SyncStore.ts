@@ -136,9 +136,30 @@ export type RangeCommit = {
   anomalies: AnomalyRow[];
   /** The contract's code changes in the range that the run went past. */
   upgrades?: UpgradeRow[];
-  /** On a run's first range: where the run starts and the head it saw (the code it reads through). */
-  run?: { firstBlock: number; head: number };
+  /** The run that read the range (the code it read through: firstBlockReadThrough.ts). */
+  run?: SyncRun;
 };
+
+/**
+ * One sync run of a chain, as the rollback after an upgrade needs it: the sync reads the contract
+ * at the latest block, so what a run wrote went through the code of every cut mined before it
+ * wrote it (firstBlockReadThrough.ts).
+ */
+export type SyncRun = {
+  /** The first block its follower reads: the one after the checkpoint, or the first block indexed. */
+  firstBlock: number;
+  /** The head when it started. */
+  head: number;
+  /** When it started, before its first read (unix seconds, this machine's clock). */
+  startedAt: number;
+  /** When it last wrote what it read (unix seconds, this machine's clock). */
+  wroteAt: number;
+  /** The lowest block of what it wrote: its first block, or below it (a refill, the bid scan). */
+  lowBlock: number;
+};
+
+/** A run as recorded; one recorded before the database's migration 0007 has no times and no lowest block. */
+export type StoredSyncRun = Pick<SyncRun, "firstBlock" | "head"> & Partial<SyncRun>;
 
 export type ModelNameRow = {
   modelId: string;
@@ -195,11 +216,12 @@ export type SyncStore = {
    * (readable ones only), stored after the last accepted upgrade.
    */
   upgradeSample(perEnd: number): StoredSample;
-  /**
-   * The first block of the first run that started with the head at or past `block`: from there
-   * on, what the index holds was read through the code that block brought. Undefined: no such run.
-   */
-  firstBlockReadAfter(block: number): number | undefined;
+  /** Records a run that wrote what it read (again: its later head and write, its lower block). */
+  noteRun(run: SyncRun): void;
+  /** The runs recorded, in the order they ran (by first block). */
+  syncRuns(): StoredSyncRun[];
+  /** Forgets the runs that no cut past `synced` (the last synced block) can concern. */
+  pruneRuns(synced: number): void;
   /** Bids a 1.1 database holds without createdAt and deletedAt (at most `limit`): read again. */
   bidsToRefill(limit: number): string[];
   /** Their state as read again; a failed read leaves createdAt 0 (never an offer). */

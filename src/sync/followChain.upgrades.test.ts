@@ -6,9 +6,11 @@ import { diamondCutEvent, diamondCutTopic } from "../chain/abi.js";
 import type { BidRead } from "../chain/readBids.js";
 import type { SessionRead } from "../chain/readSessions.js";
 import { TransientError, UserError } from "../errors/BaseError.js";
+import { silentLogger } from "../log/createLogger.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
 import { openStore, type Store } from "../store/openStore.js";
 import type { FollowTarget } from "./followChain.js";
+import { syncChain } from "./syncChain.js";
 
 /**
  * The follower meets the contract's upgrades (DiamondCut logs) in its ranges: one that changes no
@@ -35,16 +37,12 @@ afterEach(() => {
 function setup() {
   const store = openStore(":memory:");
   stores.push(store);
-  const chain = createFakeChain();
+  // Twelve seconds a block: a cut a few blocks after a run is well past the run in time.
+  const chain = createFakeChain({ blockTime: 12 });
   chain.addBid(bidA, { provider, modelId: id(0x111), pricePerSecond: 5n });
-  // Reads at a block, recorded: the follower reads stored records back at its target.
-  const readAt: Array<number | undefined> = [];
-  const read = chain.view.readSessions;
-  chain.view.readSessions = (ids, block) => {
-    readAt.push(block);
-    return read(ids, block);
-  };
-  return { store, sync: createSyncDatabase(store).forChain(chainId), chain, readAt };
+  // This machine's clock (unix seconds), as the runs see it: a test moves it on.
+  const clock = { now: 1_800_000_000 };
+  return { store, sync: createSyncDatabase(store).forChain(chainId), chain, clock };
 }
 
 /** A DiamondCut log in a new block: one facet's selectors, added (0), replaced (1) or removed (2). */
@@ -78,7 +76,24 @@ function history(chain: FakeChain, from: number, to: number) {
 }
 
 const follow = (s: ReturnType<typeof setup>, target: Partial<FollowTarget> = {}) =>
-  followFake(s.sync, s.chain, target);
+  followFake(s.sync, s.chain, target, { now: () => s.clock.now });
+/** A whole run of one chain (refills, follow, bid scan, names, audit), as `sync` makes it. */
+const syncRun = (s: ReturnType<typeof setup>, confirmations = 0) =>
+  syncChain(
+    s.sync,
+    s.chain.view,
+    {
+      chainId,
+      contract: s.chain.contract,
+      fromBlock: 1,
+      fallbackFromBlock: 0,
+      toBlock: "latest",
+      confirmations,
+    },
+    { logger: silentLogger, initialRangeSize: 10, now: () => s.clock.now },
+  );
+const runRows = (store: Store) =>
+  store.sqlite.prepare("SELECT first_block AS first FROM sync_runs ORDER BY first_block").all();
 const synced = (store: Store) =>
   store.sqlite.prepare("SELECT block_number FROM chains WHERE chain_id = ?").pluck().get(chainId);
 const upgradeRows = (store: Store) =>
@@ -117,15 +132,20 @@ const swappedTimes = (chain: FakeChain) => {
 describe("followChain and the contract's upgrades", () => {
   test("default: a cut that changes nothing the index reads is noted with its block and time; nothing is read back", async () => {
     const s = setup();
+    const control = setup();
     history(s.chain, 1, 4);
+    history(control.chain, 1, 4);
     const block = cut(s.chain, 0, [unrelated]);
+    control.chain.mine();
     history(s.chain, 5, 6);
+    history(control.chain, 5, 6);
     const summary = await follow(s);
+    await follow(control);
     expect(summary.complete).toBe(true);
     const row = { block, time: s.chain.blocks[block]?.timestamp, status: "noted", compared: 0 };
     expect(upgradeRows(s.store)).toEqual([{ ...row, added: "", replaced: "", removed: "" }]);
     expect(summary.upgrades).toMatchObject([{ blockNumber: block, status: "noted", added: [] }]);
-    expect(s.readAt.every((block) => block === undefined)).toBe(true);
+    expect(s.chain.calls.readSessions.flat()).toEqual(control.chain.calls.readSessions.flat());
   });
 
   test("behavior: a function the index reads added before anything is stored (the contract's deployment) is noted", async () => {
@@ -259,10 +279,8 @@ describe("followChain and the contract's upgrades", () => {
     const summary = await follow(s);
     expect(summary.reorg?.ancestor).toBe(block - 1);
     expect(upgradeRows(s.store)).toEqual([]);
-    const runs = s.store.sqlite
-      .prepare("SELECT first_block AS first FROM sync_runs ORDER BY first_block")
-      .all();
-    expect(runs).toEqual([{ first: 1 }, { first: block }]);
+    // The second run's record went with its blocks; this run's is the one a later cut can concern.
+    expect(runRows(s.store)).toEqual([{ first: block }]);
     expect(first.toBlock).toBe(block - 1);
   });
 
@@ -339,5 +357,108 @@ describe("followChain and the contract's upgrades", () => {
     const summary = await follow(s);
     expect(summary.toBlock).toBe(summary.target);
     expect(upgradeRows(s.store)).toEqual([expect.objectContaining({ block, status: "verified" })]);
+  });
+
+  test("error: a cut mined while a run was reading: that run read its last ranges through the new code, and is rolled back too", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    const first = await follow(s);
+    history(s.chain, 5, 14);
+    // The next run started before the cut. Twenty blocks (four minutes) after its head, while it
+    // reads its first range, the cut is mined and the new code serves; the run goes on for five
+    // minutes more.
+    let block = 0;
+    s.chain.onFetch = () => {
+      if (block) return;
+      s.chain.mine(20);
+      block = cut(s.chain, 1, [getSession]);
+      otherStake(s.chain);
+      s.clock.now += 300;
+    };
+    const second = await follow(s);
+    s.chain.onFetch = undefined;
+    expect(second.head).toBeLessThan(block);
+    expect(second.toBlock).toBeLessThan(block);
+    s.chain.mine(2);
+    await expect(follow(s)).rejects.toThrow(`is back at block ${first.toBlock}`);
+    expect(synced(s.store)).toBe(first.toBlock);
+  });
+
+  test("behavior: a run that ended before the cut was mined is kept: only what was read through the new code goes", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await follow(s);
+    history(s.chain, 5, 14);
+    s.clock.now += 3_600;
+    const second = await follow(s);
+    // Mined twenty blocks (four minutes) after the second run started, which took no time.
+    s.clock.now += 3_600;
+    s.chain.mine(19);
+    cut(s.chain, 1, [getSession]);
+    s.chain.mine(2);
+    otherStake(s.chain);
+    await expect(follow(s)).rejects.toThrow(`is back at block ${second.toBlock}`);
+    expect(synced(s.store)).toBe(second.toBlock);
+  });
+
+  test("error: what a run wrote below its first block through the new code (a refill of a 1.1 database's bids) is rolled back too", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await syncRun(s);
+    // What a 1.1 database holds: its sessions' bids without their times, read again by the next run.
+    s.store.sqlite.exec("UPDATE bids SET posted_block = NULL, created_at = NULL, deleted_at = NULL");
+    history(s.chain, 5, 6);
+    // Cut before the next run, which stops short of it (four confirmations) but reads at the head.
+    const block = cut(s.chain, 1, [getSession, getBid]);
+    s.chain.mine(3);
+    otherStake(s.chain);
+    swappedTimes(s.chain);
+    const second = await syncRun(s, 4);
+    expect(second.toBlock).toBeLessThan(block);
+    expect(second.bidsRefilled).toBe(1);
+    expect(s.store.sqlite.prepare("SELECT created_at FROM bids").pluck().all()).toEqual([0]);
+    s.chain.mine(2);
+    await expect(syncRun(s)).rejects.toThrow("is back at its start (nothing synced)");
+    expect(s.store.sqlite.prepare("SELECT COUNT(*) FROM bids").pluck().get()).toBe(0);
+  });
+
+  test("error: what the one-time bid scan of a database indexed before 1.2 read through the new code is rolled back too", async () => {
+    const s = setup();
+    s.chain.mine(2);
+    const posted = s.chain.postBid(provider, id(0x222), 7n);
+    history(s.chain, 1, 4);
+    await syncRun(s);
+    // What a database indexed before 1.2 holds: no bid log, the bids of its sessions only.
+    s.store.sqlite.exec(`
+      DELETE FROM bid_deletions;
+      DELETE FROM bids WHERE bid_id NOT IN (SELECT bid_id FROM sessions WHERE bid_id IS NOT NULL);
+      UPDATE bids SET posted_block = NULL;
+      UPDATE chains SET bid_scan_next = from_block, bid_scan_end = block_number, from_parent_time = NULL;
+    `);
+    history(s.chain, 5, 6);
+    const block = cut(s.chain, 1, [getSession, getBid]);
+    s.chain.mine(3);
+    otherStake(s.chain);
+    swappedTimes(s.chain);
+    const second = await syncRun(s, 4);
+    expect(second.toBlock).toBeLessThan(block);
+    expect(second.bidScan.complete).toBe(true);
+    const createdAt = s.store.sqlite.prepare("SELECT created_at FROM bids WHERE bid_id = ?").pluck();
+    expect(createdAt.get(posted)).toBe(0);
+    s.chain.mine(2);
+    await expect(syncRun(s)).rejects.toThrow("is back at its start (nothing synced)");
+    expect(s.store.sqlite.prepare("SELECT COUNT(*) FROM bids").pluck().get()).toBe(0);
+  });
+
+  test("behavior: a run's record is kept while a later cut can concern it, no longer", async () => {
+    const s = setup();
+    const firsts: number[] = [];
+    for (let run = 0; run < 4; run++) {
+      s.chain.mine(6);
+      const summary = await follow(s, { confirmations: 2 });
+      firsts.push(summary.toBlock - summary.blocksSynced + 1);
+    }
+    // A cut after the last synced block is past the head of every run before the last two.
+    expect(runRows(s.store)).toEqual(firsts.slice(-2).map((first) => ({ first })));
   });
 });

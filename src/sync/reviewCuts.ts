@@ -4,6 +4,7 @@ import type { CutLog } from "../chain/parseCutLog.js";
 import { TransientError, UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { type CutChanges, classifyCuts } from "./classifyCuts.js";
+import { firstBlockReadThrough } from "./firstBlockReadThrough.js";
 import type { SyncStore, UpgradeRow } from "./SyncStore.js";
 import { type UpgradeCheck, verifyUpgrade } from "./verifyUpgrade.js";
 
@@ -24,10 +25,7 @@ export type CutReviewerParts = {
   chainId: number;
   /** The first block indexed: rolling back below it forgets the chain. */
   fromBlock: number;
-  store: Pick<
-    SyncStore,
-    "upgradeSample" | "firstBlockReadAfter" | "rollbackTo" | "storedBlocks" | "checkpoint"
-  >;
+  store: Pick<SyncStore, "upgradeSample" | "syncRuns" | "rollbackTo" | "storedBlocks" | "checkpoint">;
   chain: Pick<ChainView, "readSessions" | "readBids" | "readModelNames" | "blockHeader">;
   /** Blocks of upgrades whose different values the operator accepted (--accept-upgrade). */
   accepted: ReadonlySet<number>;
@@ -41,7 +39,7 @@ export type CutReviewerParts = {
  * back through the contract's code at the latest block and compared with what was stored. All equal:
  * a warning, and the run goes on. A difference the operator accepted: the same. Else the run
  * stops: everything read through the new code is rolled back (the sync reads at the latest block,
- * so that is everything since the first run that started with the head past the cut), nothing
+ * so that is everything the runs wrote after the cut was mined: firstBlockReadThrough.ts), nothing
  * after the cut is committed, and the error names the block, the facet and the function.
  *
  * The check is made once per run: every cut of the run is read back through the same code.
@@ -118,17 +116,21 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
       );
       return { ...row, blockTimestamp, status: "accepted", compared: result.compared };
     }
-    throw await halt(cut, changes, result, acceptable);
+    throw await halt({ ...cut, blockTimestamp }, changes, result, acceptable);
   };
 
   /** Rolls back what was read through the new code; the error to stop the run with. */
   const halt = async (
-    cut: CutLog,
+    cut: CutLog & { blockTimestamp: number },
     changes: CutChanges,
     result: UpgradeCheck,
     acceptable: boolean,
   ): Promise<UserError> => {
-    const first = store.firstBlockReadAfter(cut.blockNumber);
+    const first = await firstBlockReadThrough(
+      store.syncRuns(),
+      cut,
+      async (block) => (await chain.blockHeader(block)).timestamp,
+    );
     if (first !== undefined) {
       const ancestor = first - 1;
       if (ancestor < parts.fromBlock) store.rollbackTo(undefined);

@@ -22,11 +22,16 @@ export type ChainSyncSummary = FollowSummary & {
 };
 
 /**
- * One chain's part of a sync: the closes a 1.0 database left without the 1.1 figures and the bids
- * a 1.1 database left without their times, the logs from the checkpoint to the target, the bid
- * logs a database indexed before 1.2 never asked for (a one-time scan, after the new blocks),
- * every model's current name, and the contract's counters at the last synced block (for
- * audit.json); then when this run ended, for meta.json.
+ * One chain's part of a sync: the logs from the checkpoint to the target; then what databases of
+ * earlier versions lack: the closes a 1.0 database left without the 1.1 figures, the bids a 1.1
+ * database left without their times, the bid logs a database indexed before 1.2 never asked for
+ * (a one-time scan); every model's current name, and the contract's counters at the last synced
+ * block (for audit.json); then when this run ended, for meta.json.
+ *
+ * The refills and the scan read at the latest block, as the ranges do, and write below the run's
+ * first block: each of their writes is noted with the run (its lowest block), so that an upgrade
+ * the index cannot read rolls them back with the rest (firstBlockReadThrough.ts). They come after
+ * the ranges, whose cuts are checked first.
  */
 export async function syncChain(
   store: SyncStore,
@@ -34,12 +39,11 @@ export async function syncChain(
   target: FollowTarget,
   options: FollowOptions & { logger: Logger; now: () => number },
 ): Promise<ChainSyncSummary> {
+  const startedAt = options.now();
   // A batch cap the chain's last run learned holds from the first request: not learned again by
   // refused batches every run (an hourly run behind a capped endpoint).
   const rememberedCap = store.checkpoint()?.batchCap;
   if (rememberedCap !== undefined) chain.assumeBatchCap(rememberedCap);
-  const refilled = await refillCloses(store, (ids) => chain.readSessions(ids), options.logger);
-  const bidsRefilled = await refillBids(store, (ids) => chain.readBids(ids), options.logger);
   const readNames = (ids: readonly string[]) => chain.readModelNames(ids);
   // Asked now, they travel with the follower's first request (the reorg check); the counters of
   // the known pairs travel with its first ranges. A run that finds nothing new makes no request
@@ -48,6 +52,7 @@ export async function syncChain(
   let earlyAudit: EarlyAuditRead | undefined;
   const followed = await followChain(store, chain, target, {
     ...options,
+    startedAt,
     beforeRanges: (block) => {
       earlyAudit = startAuditRead(store, chain, block);
     },
@@ -59,8 +64,17 @@ export async function syncChain(
       target: followed.target,
     });
   }
+  const writer = noteWrites(store, {
+    firstBlock: followed.toBlock - followed.blocksSynced + 1,
+    head: followed.head,
+    startedAt,
+    fromBlock: followed.fromBlock,
+    now: options.now,
+  });
+  const refilled = await refillCloses(writer, (ids) => chain.readSessions(ids), options.logger);
+  const bidsRefilled = await refillBids(writer, (ids) => chain.readBids(ids), options.logger);
   const bidScan: BidScanSummary = followed.complete
-    ? await scanBidLogs(store, chain, {
+    ? await scanBidLogs(writer, chain, {
         logger: options.logger,
         ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
         ...(options.prefetch !== undefined ? { prefetch: options.prefetch } : {}),
@@ -82,4 +96,38 @@ export async function syncChain(
       batchCap: chain.batchCap,
     });
   return { ...followed, models: names.models, refilled, bidsRefilled, bidScan, audit };
+}
+
+/**
+ * The store, noting the run before each write below its first block: a refill rewrites records
+ * anywhere from the first block indexed; the bid scan writes from where it stands.
+ */
+function noteWrites(
+  store: SyncStore,
+  run: { firstBlock: number; head: number; startedAt: number; fromBlock: number; now: () => number },
+): SyncStore {
+  const note = (lowBlock: number) =>
+    store.noteRun({
+      firstBlock: run.firstBlock,
+      head: run.head,
+      startedAt: run.startedAt,
+      wroteAt: run.now(),
+      lowBlock,
+    });
+  const scanFrom = store.bidScan()?.next ?? run.firstBlock;
+  return {
+    ...store,
+    saveRefilled(closes) {
+      note(run.fromBlock);
+      store.saveRefilled(closes);
+    },
+    saveRefilledBids(bids) {
+      note(run.fromBlock);
+      store.saveRefilledBids(bids);
+    },
+    commitBidScan(scan) {
+      note(scanFrom);
+      store.commitBidScan(scan);
+    },
+  };
 }
