@@ -491,15 +491,15 @@ export interface MetaUpgrade {
    */
   time: number;
   /**
-   * noted: it replaced and removed none of the functions the index reads; verified: it did, and a sample of the stored sessions, closes, bids and models read back equal through the new code; accepted: they read differently, and the publisher accepted the upgrade after checking.
+   * noted: it changed none of the functions the index reads, or only added some before the index stored anything; verified: it added, replaced or removed some, and a sample of the stored sessions, closes, bids and models read back equal through the new code; unchecked: it replaced or removed some, and no stored record could be read back to check it (none stored since the last accepted upgrade); accepted: they read differently, and the publisher accepted the upgrade after checking.
    */
-  status: "noted" | "verified" | "accepted";
+  status: "noted" | "verified" | "unchecked" | "accepted";
   /**
    * The functions the index reads that the cut added.
    */
   added: IndexedFunction[];
   /**
-   * The functions the index reads that the cut gave to another facet.
+   * The functions the index reads that the cut gave to another facet (a removal of a function followed by its addition, in one cut or in the cuts of one synced block range, is one replacement, on the cut that adds it back).
    */
   replaced: IndexedFunction[];
   /**
@@ -507,7 +507,7 @@ export interface MetaUpgrade {
    */
   removed: IndexedFunction[];
   /**
-   * Stored records read back through the new code (0 when noted).
+   * Stored records read back through the new code (0 when noted or unchecked).
    */
   compared: number;
 }

@@ -3,25 +3,18 @@ import type { Abi, Hex } from "viem";
 import { packageRoot } from "../util/packageRoot.js";
 
 /** The dev chain's contracts, each compiled into artifacts/<name>.json. */
-export const contractNames = [
-  "TestMarketplace",
-  "Multicall3",
-  "SessionFacetWithoutReceipt",
-  "SessionFacetEmptyReceipt",
-] as const;
+export const contractNames = ["TestMarketplace", "Multicall3"] as const;
 export type ContractName = (typeof contractNames)[number];
 
 /** The source file (in src/devchain/contracts/) that defines each contract. */
 export const contractSources: Record<ContractName, string> = {
   TestMarketplace: "TestMarketplace.sol",
   Multicall3: "Multicall3.sol",
-  SessionFacetWithoutReceipt: "TestFacets.sol",
-  SessionFacetEmptyReceipt: "TestFacets.sol",
 };
 
-/** What the dev chain deploys: creation code (TestMarketplace, its facets), runtime code (Multicall3). */
-export type ContractArtifact = {
-  contractName: ContractName;
+/** What the dev chain deploys: creation code (TestMarketplace), runtime code (Multicall3). */
+export type ContractArtifact<Name extends string = ContractName> = {
+  contractName: Name;
   /** solc's long version, e.g. 0.8.37+commit.… */
   compiler: string;
   abi: Abi;

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { RangeCommit } from "../sync/SyncStore.js";
 import type { Refs } from "./createRefs.js";
+import { syncRunStatements } from "./syncRunStatements.js";
 import { bidStatements, writeBids } from "./writeBids.js";
 import { upgradeStatement, writeUpgrades } from "./writeUpgrades.js";
 
@@ -9,8 +10,8 @@ type StoredBid = { ref: number; ok: boolean; providerRef: number | null };
 /**
  * The transaction that writes one synced range of one chain with its checkpoint: bids, sessions,
  * closes (each filed under its bid, or under its log's provider when the bid cannot be read),
- * anomalies, block hashes, the contract's upgrades it went past, and (on a run's first range)
- * where the run started. All of it or nothing.
+ * anomalies, block hashes, the contract's upgrades it went past, and the run that read it (where
+ * it started, when it wrote). All of it or nothing.
  */
 export function createCommitRange(
   sqlite: Database.Database,
@@ -49,10 +50,8 @@ export function createCommitRange(
        ON CONFLICT (chain_id, number) DO UPDATE SET hash = excluded.hash, timestamp = excluded.timestamp`,
     ),
     upgrade: upgradeStatement(sqlite),
-    run: sqlite.prepare(
-      "INSERT INTO sync_runs (chain_id, first_block, head) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET head = excluded.head",
-    ),
   };
+  const runs = syncRunStatements(sqlite);
   // Bids never change once stored: their refs are cached for the run.
   const bidCache = new Map<string, StoredBid>();
   const storedBid = (bidId: string): StoredBid | undefined => {
@@ -117,7 +116,7 @@ export function createCommitRange(
     for (const header of [...range.headers, range.end])
       s.block.run(chainId, header.number, header.hash, header.timestamp);
     writeUpgrades(s.upgrade, chainId, range.upgrades);
-    if (range.run) s.run.run(chainId, range.run.firstBlock, range.run.head);
+    if (range.run) runs.note(chainId, range.run);
     s.chain.run({
       chainId,
       contract: range.identity.contract,

@@ -15,6 +15,7 @@ import { createCommitRange } from "./createCommitRange.js";
 import { createRefs } from "./createRefs.js";
 import { createRollbackChain } from "./createRollbackChain.js";
 import type { Store } from "./openStore.js";
+import { syncRunStatements } from "./syncRunStatements.js";
 import { bidStatements, writeBids } from "./writeBids.js";
 import { upgradeStatement, writeUpgrades } from "./writeUpgrades.js";
 
@@ -94,7 +95,6 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
         "SELECT max(block_number) FROM upgrades WHERE chain_id = ? AND status = 'accepted'",
       ).pluck(),
       ...sampleStatements(q),
-      firstRead: q("SELECT min(first_block) FROM sync_runs WHERE chain_id = ? AND head >= ?").pluck(),
       // A 1.1 database's bids (no times); a bid stored standing although its deletion log is
       // indexed, or posted and stored as the empty record (reads that lagged behind the logs).
       bidsToRefill: q(
@@ -126,6 +126,7 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       () => positions.get(chainId) ?? null,
     );
     const rollback = createRollbackChain(sqlite, chainId);
+    const runs = syncRunStatements(sqlite);
     return {
       chainId,
       checkpoint() {
@@ -209,8 +210,9 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
         const after = (s.lastAccepted.get(chainId) as number | null | undefined) ?? -1;
         return readSample(s, chainId, after, perEnd);
       },
-      firstBlockReadAfter: (block) =>
-        (s.firstRead.get(chainId, block) as number | null | undefined) ?? undefined,
+      noteRun: (run) => runs.note(chainId, run),
+      syncRuns: () => runs.all(chainId),
+      pruneRuns: (synced) => runs.prune(chainId, synced),
       bidsToRefill: (limit, after = "") => s.bidsToRefill.all({ chainId, after, limit }) as string[],
       saveRefilledBids: sqlite.transaction((rows: NewBid[]) => {
         for (const { bidId, state } of rows)
@@ -244,6 +246,9 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
 
 type Prepare = (source: string) => Database.Statement;
 
+const bidColumns = `b.bid_id AS bidId, p.address AS provider, m.model_id AS modelId,
+  b.price_per_second AS pricePerSecond, b.created_at AS createdAt, b.deleted_at AS deletedAt`;
+
 /** The statements of upgradeSample: the oldest and the newest readable records, each way. */
 function sampleStatements(q: Prepare) {
   const opens = (order: "ASC" | "DESC") =>
@@ -267,9 +272,13 @@ function sampleStatements(q: Prepare) {
     oldestCloses: closes("ASC"),
     newestCloses: closes("DESC"),
     sampleBid: q(
-      `SELECT b.bid_id AS bidId, p.address AS provider, m.model_id AS modelId, b.price_per_second AS pricePerSecond
-       FROM bids b JOIN providers p ON p.ref = b.provider_ref JOIN models m ON m.ref = b.model_ref
+      `SELECT ${bidColumns} FROM bids b JOIN providers p ON p.ref = b.provider_ref JOIN models m ON m.ref = b.model_ref
        WHERE b.chain_id = ? AND b.bid_id = ? AND b.read_ok = 1`,
+    ),
+    // Bids the sessions do not reach: the newest posted ones (a market of bids nobody opened yet).
+    newestPosted: q(
+      `SELECT ${bidColumns} FROM bids b JOIN providers p ON p.ref = b.provider_ref JOIN models m ON m.ref = b.model_ref
+       WHERE b.chain_id = ? AND b.posted_block > ? AND b.read_ok = 1 ORDER BY b.posted_block DESC, b.ref DESC LIMIT ?`,
     ),
   };
 }
@@ -288,7 +297,14 @@ type CloseSampleRow = {
   tps: number;
   bidId: string | null;
 };
-type BidSampleRow = { bidId: string; provider: string; modelId: string; pricePerSecond: string };
+type BidSampleRow = {
+  bidId: string;
+  provider: string;
+  modelId: string;
+  pricePerSecond: string;
+  createdAt: number | null;
+  deletedAt: number | null;
+};
 
 function readSample(
   s: ReturnType<typeof sampleStatements>,
@@ -309,10 +325,14 @@ function readSample(
   const closes = both<CloseSampleRow>(s.oldestCloses, s.newestCloses);
   const bidIds = new Set<string>();
   for (const row of [...opens, ...closes]) if (row.bidId) bidIds.add(row.bidId);
-  const bids = [...bidIds]
+  const named = [...bidIds]
     .map((bidId) => s.sampleBid.get(chainId, bidId) as BidSampleRow | undefined)
     .filter((row): row is BidSampleRow => row !== undefined)
     .slice(0, 2 * perEnd);
+  const posted = (s.newestPosted.all(chainId, after, perEnd) as BidSampleRow[]).filter(
+    (row) => !bidIds.has(row.bidId),
+  );
+  const bids = [...named, ...posted];
   return {
     opens: opens.map((row) => ({ ...row, stake: BigInt(row.stake) })),
     closes: closes.map(({ sessionId, bidId: _, closeoutType, kind, ...state }) => ({

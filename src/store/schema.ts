@@ -274,7 +274,7 @@ export const pairStats = sqliteTable(
 /**
  * The contract's code changes (DiamondCut logs) the index went past, for meta.json: what each
  * did to the functions the index depends on (comma-separated names), and how the sync took it
- * (noted, verified, accepted: sync/SyncStore.ts). Rolled back with reorgs.
+ * (noted, verified, unchecked, accepted: sync/SyncStore.ts). Rolled back with reorgs.
  */
 export const upgrades = sqliteTable(
   "upgrades",
@@ -294,10 +294,12 @@ export const upgrades = sqliteTable(
 );
 
 /**
- * Each sync of a chain that committed something: its first block, and the head when it started.
- * The sync reads the contract at the latest block, so a run read through the code of every cut up
- * to that head: after an upgrade the index cannot read, everything from the first run that could
- * have read through it is rolled back (sync/reviewCuts.ts). Rolled back with reorgs.
+ * Each sync of a chain that wrote something it read from the contract: its first block, the head
+ * when it started, when it started and last wrote, and the lowest block of what it wrote. The sync
+ * reads the contract at the latest block, so a run read through the code of every cut mined before
+ * its last write: after an upgrade the index cannot read, everything such runs wrote is rolled
+ * back (sync/firstBlockReadThrough.ts). Rolled back with reorgs; pruned once no later cut can
+ * concern a run. The three later columns are null for the runs of a database before 0007.
  */
 export const syncRuns = sqliteTable(
   "sync_runs",
@@ -305,6 +307,12 @@ export const syncRuns = sqliteTable(
     chainId: integer("chain_id").notNull(),
     firstBlock: integer("first_block").notNull(),
     head: integer("head").notNull(),
+    /** Unix seconds (this machine's clock), before the run's first read. */
+    startedAt: integer("started_at"),
+    /** Unix seconds, when the run last wrote what it read. */
+    wroteAt: integer("wrote_at"),
+    /** The lowest block of what it wrote: its first block, or below (a refill, the bid scan). */
+    lowBlock: integer("low_block"),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.firstBlock] })],
 );

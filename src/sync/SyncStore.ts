@@ -85,15 +85,17 @@ export type AnomalyRow = { kind: string; key: string; blockNumber: number; detai
 
 /**
  * A change of the contract's code (a DiamondCut log) that the index went past: noted in
- * meta.json. `noted`: it replaced and removed none of the functions the index depends on;
- * `verified`: it did, and stored records read back equal through the new code; `accepted`: they
- * did not, and the operator accepted the upgrade (--accept-upgrade).
+ * meta.json. `noted`: it changed none of the functions the index depends on, or only added some
+ * before anything was stored; `verified`: it changed some, and stored records read back equal
+ * through the new code; `unchecked`: it replaced or removed some, and no stored record could be
+ * read back (none stored since the last accepted upgrade); `accepted`: they read back different,
+ * and the operator accepted the upgrade (--accept-upgrade).
  */
 export type UpgradeRow = {
   blockNumber: number;
   logIndex: number;
   blockTimestamp: number;
-  status: "noted" | "verified" | "accepted";
+  status: "noted" | "verified" | "unchecked" | "accepted";
   /** The functions the index depends on that the cut added, replaced, removed. */
   added: IndexedFunction[];
   replaced: IndexedFunction[];
@@ -104,12 +106,21 @@ export type UpgradeRow = {
 
 /**
  * Stored records to read back through a contract's new code, as stored: sessions (open and
- * closed), the bids they name, the models those name.
+ * closed), the bids they name and the newest bids known from a posted log, the models those name.
  */
 export type StoredSample = {
   opens: Array<{ sessionId: string; bidId: string; stake: bigint; openedAt: number; endsAt: number }>;
   closes: Array<{ sessionId: string; state: Omit<CloseState, "bidId"> }>;
-  bids: Array<{ bidId: string; provider: string; modelId: string; pricePerSecond: bigint }>;
+  bids: Array<{
+    bidId: string;
+    provider: string;
+    modelId: string;
+    pricePerSecond: bigint;
+    /** As stored: null when never read (a 1.1 database's bid not read again yet), 0 when the read showed none. */
+    createdAt: number | null;
+    /** As stored: 0 while it stood when last read (it may have been deleted since). */
+    deletedAt: number | null;
+  }>;
   models: string[];
 };
 
@@ -137,9 +148,30 @@ export type RangeCommit = {
   anomalies: AnomalyRow[];
   /** The contract's code changes in the range that the run went past. */
   upgrades?: UpgradeRow[];
-  /** On a run's first range: where the run starts and the head it saw (the code it reads through). */
-  run?: { firstBlock: number; head: number };
+  /** The run that read the range (the code it read through: firstBlockReadThrough.ts). */
+  run?: SyncRun;
 };
+
+/**
+ * One sync run of a chain, as the rollback after an upgrade needs it: the sync reads the contract
+ * at the latest block, so what a run wrote went through the code of every cut mined before it
+ * wrote it (firstBlockReadThrough.ts).
+ */
+export type SyncRun = {
+  /** The first block its follower reads: the one after the checkpoint, or the first block indexed. */
+  firstBlock: number;
+  /** The head when it started. */
+  head: number;
+  /** When it started, before its first read (unix seconds, this machine's clock). */
+  startedAt: number;
+  /** When it last wrote what it read (unix seconds, this machine's clock). */
+  wroteAt: number;
+  /** The lowest block of what it wrote: its first block, or below it (a refill, the bid scan). */
+  lowBlock: number;
+};
+
+/** A run as recorded; one recorded before the database's migration 0007 has no times and no lowest block. */
+export type StoredSyncRun = Pick<SyncRun, "firstBlock" | "head"> & Partial<SyncRun>;
 
 export type ModelNameRow = {
   modelId: string;
@@ -195,15 +227,17 @@ export type SyncStore = {
    */
   saveEndpointLimits(rows: ReadonlyArray<EndpointLimits & { endpoint: string }>): void;
   /**
-   * Up to `perEnd` of the oldest and of the newest stored sessions, closes, and the bids and
-   * models they name (readable ones only), stored after the last accepted upgrade.
+   * Up to `perEnd` of the oldest and of the newest stored sessions and closes, the bids they name,
+   * up to `perEnd` of the newest bids known from a posted log, and the models the bids name
+   * (readable ones only), stored after the last accepted upgrade.
    */
   upgradeSample(perEnd: number): StoredSample;
-  /**
-   * The first block of the first run that started with the head at or past `block`: from there
-   * on, what the index holds was read through the code that block brought. Undefined: no such run.
-   */
-  firstBlockReadAfter(block: number): number | undefined;
+  /** Records a run that wrote what it read (again: its later head and write, its lower block). */
+  noteRun(run: SyncRun): void;
+  /** The runs recorded, in the order they ran (by first block). */
+  syncRuns(): StoredSyncRun[];
+  /** Forgets the runs that no cut past `synced` (the last synced block) can concern. */
+  pruneRuns(synced: number): void;
   /**
    * Bids to read again (at most `limit`, in bidId order after `after`): those a 1.1 database holds
    * without createdAt and deletedAt, and those a read that lagged behind their logs left wrong (a

@@ -46,6 +46,10 @@ export type FollowOptions = {
   beforeRanges?: (target: number) => void;
   /** Re-reads of a session or bid state that lags behind its log: default retryPolicies.laggingSession. */
   sessionRetry?: RetryPolicy;
+  /** This machine's clock, unix seconds: when the run writes (sync_runs). Default: Date.now. */
+  now?: () => number;
+  /** When the run started, before its first read (unix seconds); default: when followChain is called. */
+  startedAt?: number;
 };
 
 export type FollowProgress = {
@@ -93,6 +97,8 @@ export async function followChain(
   options: FollowOptions,
 ): Promise<FollowSummary> {
   const { logger } = options;
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const startedAt = options.startedAt ?? now();
   const hashWindow = options.hashWindow ?? 128;
   let checkpoint = store.checkpoint();
   if (checkpoint) {
@@ -213,7 +219,6 @@ export async function followChain(
     fromBlock: identity.fromBlock,
     store,
     chain,
-    verifyAt: targetBlock,
     accepted: new Set(target.acceptUpgrades ?? []),
     logger,
   });
@@ -262,8 +267,9 @@ export async function followChain(
         result.commit.upgrades = await cuts.review(result.cuts);
         summary.upgrades.push(...result.commit.upgrades);
       }
-      // The run's first range records the head it reads the contract at (reviewCuts.ts).
-      if (range.from === start) result.commit.run = { firstBlock: start, head };
+      // Each range records the run that read it: through the code of every cut mined before now
+      // (firstBlockReadThrough.ts).
+      result.commit.run = { firstBlock: start, head, startedAt, wroteAt: now(), lowBlock: start };
       store.commitRange(result.commit);
       ranges.stored(result.commit);
       tip = result.commit.end.hash;
@@ -287,6 +293,7 @@ export async function followChain(
     for (const range of inflight) range.result.catch(() => {});
   }
   store.pruneBlocks(targetBlock - 4 * hashWindow);
+  store.pruneRuns(summary.toBlock);
   summary.complete = summary.toBlock >= targetBlock;
   for (const [member, size] of ranges.rangeSizes()) options.rangeSizes?.reached(member, size);
   return summary;

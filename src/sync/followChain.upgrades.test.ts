@@ -3,13 +3,15 @@ import { afterEach, describe, expect, test } from "vitest";
 import { createFakeChain, type FakeChain } from "../../tooling/fakeChain/fakeChain.js";
 import { followFake } from "../../tooling/fakeChain/followFake.js";
 import { diamondCutEvent, diamondCutTopic } from "../chain/abi.js";
+import type { BidRead } from "../chain/readBids.js";
 import type { SessionRead } from "../chain/readSessions.js";
-import { UserError } from "../errors/BaseError.js";
+import { TransientError, UserError } from "../errors/BaseError.js";
 import { silentLogger } from "../log/createLogger.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
 import { openStore, type Store } from "../store/openStore.js";
 import type { FollowTarget } from "./followChain.js";
 import { scanBidLogs } from "./scanBidLogs.js";
+import { syncChain } from "./syncChain.js";
 
 /**
  * The follower meets the contract's upgrades (DiamondCut logs) in its ranges: one that changes no
@@ -25,6 +27,7 @@ const provider = getAddress("0x00000000000000000000000000000000000000a1");
 const facet = getAddress("0x00000000000000000000000000000000000000fa");
 const getSession = toFunctionSelector("getSession(bytes32)");
 const getModel = toFunctionSelector("getModel(bytes32)");
+const getBid = toFunctionSelector("getBid(bytes32)");
 const unrelated = toFunctionSelector("setPoolConfig(uint256,(uint256,uint128,uint128,uint128))");
 
 const stores: Store[] = [];
@@ -35,21 +38,23 @@ afterEach(() => {
 function setup() {
   const store = openStore(":memory:");
   stores.push(store);
-  const chain = createFakeChain();
+  // Twelve seconds a block: a cut a few blocks after a run is well past the run in time.
+  const chain = createFakeChain({ blockTime: 12 });
   chain.addBid(bidA, { provider, modelId: id(0x111), pricePerSecond: 5n });
-  // Reads at a block, recorded: the follower reads stored records back at its target.
-  const readAt: Array<number | undefined> = [];
-  const read = chain.view.readSessions;
-  chain.view.readSessions = (ids, block) => {
-    readAt.push(block);
-    return read(ids, block);
-  };
-  return { store, sync: createSyncDatabase(store).forChain(chainId), chain, readAt };
+  // This machine's clock (unix seconds), as the runs see it: a test moves it on.
+  const clock = { now: 1_800_000_000 };
+  return { store, sync: createSyncDatabase(store).forChain(chainId), chain, clock };
 }
 
 /** A DiamondCut log in a new block: one facet's selectors, added (0), replaced (1) or removed (2). */
 function cut(chain: FakeChain, action: 0 | 1 | 2, selectors: Hex[]) {
   chain.mine();
+  cutLog(chain, action, selectors);
+  return chain.blocks.length - 1;
+}
+
+/** A DiamondCut log in the head block. */
+function cutLog(chain: FakeChain, action: 0 | 1 | 2, selectors: Hex[]) {
   chain.addLog({
     topics: [diamondCutTopic],
     data: encodeAbiParameters(diamondCutEvent.inputs, [
@@ -58,7 +63,6 @@ function cut(chain: FakeChain, action: 0 | 1 | 2, selectors: Hex[]) {
       "0x",
     ]),
   });
-  return chain.blocks.length - 1;
 }
 
 /** Sessions 1..n opened, the odd ones closed, a few blocks apart. */
@@ -73,13 +77,30 @@ function history(chain: FakeChain, from: number, to: number) {
 }
 
 const follow = (s: ReturnType<typeof setup>, target: Partial<FollowTarget> = {}) =>
-  followFake(s.sync, s.chain, target);
+  followFake(s.sync, s.chain, target, { now: () => s.clock.now });
+/** A whole run of one chain (refills, follow, bid scan, names, audit), as `sync` makes it. */
+const syncRun = (s: ReturnType<typeof setup>, confirmations = 0) =>
+  syncChain(
+    s.sync,
+    s.chain.view,
+    {
+      chainId,
+      contract: s.chain.contract,
+      fromBlock: 1,
+      fallbackFromBlock: 0,
+      toBlock: "latest",
+      confirmations,
+    },
+    { logger: silentLogger, initialRangeSize: 10, now: () => s.clock.now },
+  );
+const runRows = (store: Store) =>
+  store.sqlite.prepare("SELECT first_block AS first FROM sync_runs ORDER BY first_block").all();
 const synced = (store: Store) =>
   store.sqlite.prepare("SELECT block_number FROM chains WHERE chain_id = ?").pluck().get(chainId);
 const upgradeRows = (store: Store) =>
   store.sqlite
     .prepare(
-      "SELECT block_number AS block, block_timestamp AS time, status, added, replaced, removed, compared FROM upgrades",
+      "SELECT block_number AS block, block_timestamp AS time, status, added, replaced, removed, compared FROM upgrades ORDER BY block_number, log_index",
     )
     .all();
 
@@ -95,21 +116,100 @@ const otherStake = (chain: FakeChain) => {
     );
 };
 
+/** getBid through the "new code": createdAt and deletedAt swapped. */
+const swappedTimes = (chain: FakeChain) => {
+  const read = chain.view.readBids;
+  chain.view.readBids = async (ids, block) =>
+    new Map(
+      [...(await read(ids, block))].map(([bidId, r]): [string, BidRead] => [
+        bidId,
+        r.ok
+          ? { ok: true, state: { ...r.state, createdAt: r.state.deletedAt, deletedAt: r.state.createdAt } }
+          : r,
+      ]),
+    );
+};
+
 describe("followChain and the contract's upgrades", () => {
   test("default: a cut that changes nothing the index reads is noted with its block and time; nothing is read back", async () => {
     const s = setup();
+    const control = setup();
     history(s.chain, 1, 4);
-    const block = cut(s.chain, 0, [unrelated, getSession]);
+    history(control.chain, 1, 4);
+    const block = cut(s.chain, 0, [unrelated]);
+    control.chain.mine();
     history(s.chain, 5, 6);
+    history(control.chain, 5, 6);
     const summary = await follow(s);
+    await follow(control);
     expect(summary.complete).toBe(true);
     const row = { block, time: s.chain.blocks[block]?.timestamp, status: "noted", compared: 0 };
-    expect(upgradeRows(s.store)).toEqual([{ ...row, added: "getSession", replaced: "", removed: "" }]);
-    expect(summary.upgrades).toMatchObject([{ blockNumber: block, status: "noted", added: ["getSession"] }]);
-    expect(s.readAt.every((block) => block === undefined)).toBe(true);
+    expect(upgradeRows(s.store)).toEqual([{ ...row, added: "", replaced: "", removed: "" }]);
+    expect(summary.upgrades).toMatchObject([{ blockNumber: block, status: "noted", added: [] }]);
+    expect(s.chain.calls.readSessions.flat()).toEqual(control.chain.calls.readSessions.flat());
   });
 
-  test("behavior: a cut that replaces getSession: stored records read back equal at the target, verified, the run goes on", async () => {
+  test("behavior: a function the index reads added before anything is stored (the contract's deployment) is noted", async () => {
+    const s = setup();
+    const block = cut(s.chain, 0, [unrelated, getSession]);
+    history(s.chain, 1, 4);
+    await follow(s);
+    expect(upgradeRows(s.store)).toEqual([
+      expect.objectContaining({ block, status: "noted", added: "getSession", compared: 0 }),
+    ]);
+  });
+
+  test("behavior: a function the index reads added while records are stored is read back: verified", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await follow(s);
+    const block = cut(s.chain, 0, [getSession]);
+    s.chain.mine(2);
+    await follow(s);
+    expect(upgradeRows(s.store)).toEqual([
+      expect.objectContaining({ block, status: "verified", added: "getSession", compared: 6 }),
+    ]);
+    otherStake(s.chain);
+    const again = cut(s.chain, 0, [getModel]);
+    s.chain.mine(2);
+    await expect(follow(s)).rejects.toThrow(`upgraded at block ${again}`);
+  });
+
+  test("behavior: a Remove and an Add of getSession in the cuts of one range are one replacement, checked", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await follow(s);
+    s.chain.mine();
+    cutLog(s.chain, 2, [getSession]);
+    cutLog(s.chain, 0, [getSession]);
+    const block = s.chain.blocks.length - 1;
+    s.chain.mine(2);
+    await follow(s);
+    expect(upgradeRows(s.store)).toEqual([
+      expect.objectContaining({ block, status: "noted", replaced: "", removed: "", compared: 0 }),
+      expect.objectContaining({
+        block,
+        status: "verified",
+        replaced: "getSession",
+        removed: "",
+        compared: 6,
+      }),
+    ]);
+  });
+
+  test("behavior: a replacement with nothing stored to read back compares nothing: unchecked, not verified", async () => {
+    const s = setup();
+    s.chain.mine(3);
+    const block = cut(s.chain, 1, [getSession]);
+    history(s.chain, 1, 2);
+    const summary = await follow(s);
+    expect(summary.complete).toBe(true);
+    expect(upgradeRows(s.store)).toEqual([
+      expect.objectContaining({ block, status: "unchecked", replaced: "getSession", compared: 0 }),
+    ]);
+  });
+
+  test("behavior: a cut that replaces getSession: stored records read back equal, verified, the run goes on", async () => {
     const s = setup();
     history(s.chain, 1, 6);
     await follow(s);
@@ -117,7 +217,6 @@ describe("followChain and the contract's upgrades", () => {
     history(s.chain, 7, 8);
     const summary = await follow(s);
     expect(summary.toBlock).toBe(summary.target);
-    expect(s.readAt).toContain(summary.target);
     expect(upgradeRows(s.store)).toEqual([
       expect.objectContaining({ block, status: "verified", replaced: "getSession", compared: 8 }),
     ]);
@@ -181,10 +280,8 @@ describe("followChain and the contract's upgrades", () => {
     const summary = await follow(s);
     expect(summary.reorg?.ancestor).toBe(block - 1);
     expect(upgradeRows(s.store)).toEqual([]);
-    const runs = s.store.sqlite
-      .prepare("SELECT first_block AS first FROM sync_runs ORDER BY first_block")
-      .all();
-    expect(runs).toEqual([{ first: 1 }, { first: block }]);
+    // The second run's record went with its blocks; this run's is the one a later cut can concern.
+    expect(runRows(s.store)).toEqual([{ first: block }]);
     expect(first.toBlock).toBe(block - 1);
   });
 
@@ -201,6 +298,169 @@ describe("followChain and the contract's upgrades", () => {
     expect(error.details).toContain(`removed getModel(bytes32) [${getModel}]`);
     expect(error.details).toContain(`model ${id(0x111)}: getModel fails: execution reverted`);
     expect(error.details).toContain(`--accept-upgrade ${chainId}=${block} cannot accept it`);
+  });
+
+  test("error: a getBid that swaps createdAt and deletedAt stops the run: a bid's times are compared", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await follow(s);
+    const block = cut(s.chain, 1, [getBid]);
+    history(s.chain, 5, 6);
+    swappedTimes(s.chain);
+    const error = (await follow(s).catch((e: unknown) => e)) as UserError;
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.shortMessage).toContain(`upgraded at block ${block}`);
+    expect(error.details).toContain(`bid ${bidA}: createdAt stored 1, now 0`);
+  });
+
+  test("error: bids known only from a posted log are read back too, and a deleted bid's deletedAt", async () => {
+    const s = setup();
+    s.chain.mine(2);
+    const posted = s.chain.postBid(provider, id(0x222), 7n);
+    s.chain.mine(2);
+    const deleted = s.chain.postBid(provider, id(0x333), 9n);
+    s.chain.mine(2);
+    s.chain.deleteBid(deleted);
+    s.chain.mine(2);
+    await follow(s);
+    const block = cut(s.chain, 1, [getBid]);
+    s.chain.mine(2);
+    swappedTimes(s.chain);
+    const error = (await follow(s).catch((e: unknown) => e)) as UserError;
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.shortMessage).toContain(`upgraded at block ${block}`);
+    const time = (n: number) => s.chain.blocks[n]?.timestamp;
+    expect(error.details).toContain(`bid ${posted}: createdAt stored ${time(2)}, now 0`);
+    expect(error.details).toContain(
+      `bid ${deleted}: createdAt stored ${time(4)}, now ${time(6)}; deletedAt stored ${time(6)}, now ${time(4)}`,
+    );
+  });
+
+  test("behavior: the read-back is at the latest block, whose state every node keeps: a long run's target may be pruned by then", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await follow(s);
+    const block = cut(s.chain, 1, [getSession]);
+    history(s.chain, 5, 20);
+    // A full node: the state of its newest 128 blocks only. The chain grows by 200 blocks while
+    // the run reads its first range, before it reaches the cut.
+    const read = s.chain.view.readSessions;
+    s.chain.view.readSessions = async (ids, at) => {
+      if (at !== undefined && at < s.chain.blocks.length - 1 - 128)
+        throw new TransientError(`missing trie node: the state of block ${at} is pruned`);
+      return read(ids, at);
+    };
+    let grown = false;
+    s.chain.onFetch = () => {
+      if (!grown) s.chain.mine(200);
+      grown = true;
+    };
+    const summary = await follow(s);
+    expect(summary.toBlock).toBe(summary.target);
+    expect(upgradeRows(s.store)).toEqual([expect.objectContaining({ block, status: "verified" })]);
+  });
+
+  test("error: a cut mined while a run was reading: that run read its last ranges through the new code, and is rolled back too", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    const first = await follow(s);
+    history(s.chain, 5, 14);
+    // The next run started before the cut. Twenty blocks (four minutes) after its head, while it
+    // reads its first range, the cut is mined and the new code serves; the run goes on for five
+    // minutes more.
+    let block = 0;
+    s.chain.onFetch = () => {
+      if (block) return;
+      s.chain.mine(20);
+      block = cut(s.chain, 1, [getSession]);
+      otherStake(s.chain);
+      s.clock.now += 300;
+    };
+    const second = await follow(s);
+    s.chain.onFetch = undefined;
+    expect(second.head).toBeLessThan(block);
+    expect(second.toBlock).toBeLessThan(block);
+    s.chain.mine(2);
+    await expect(follow(s)).rejects.toThrow(`is back at block ${first.toBlock}`);
+    expect(synced(s.store)).toBe(first.toBlock);
+  });
+
+  test("behavior: a run that ended before the cut was mined is kept: only what was read through the new code goes", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await follow(s);
+    history(s.chain, 5, 14);
+    s.clock.now += 3_600;
+    const second = await follow(s);
+    // Mined twenty blocks (four minutes) after the second run started, which took no time.
+    s.clock.now += 3_600;
+    s.chain.mine(19);
+    cut(s.chain, 1, [getSession]);
+    s.chain.mine(2);
+    otherStake(s.chain);
+    await expect(follow(s)).rejects.toThrow(`is back at block ${second.toBlock}`);
+    expect(synced(s.store)).toBe(second.toBlock);
+  });
+
+  test("error: what a run wrote below its first block through the new code (a refill of a 1.1 database's bids) is rolled back too", async () => {
+    const s = setup();
+    history(s.chain, 1, 4);
+    await syncRun(s);
+    // What a 1.1 database holds: its sessions' bids without their times, read again by the next run.
+    s.store.sqlite.exec("UPDATE bids SET posted_block = NULL, created_at = NULL, deleted_at = NULL");
+    history(s.chain, 5, 6);
+    // Cut before the next run, which stops short of it (four confirmations) but reads at the head.
+    const block = cut(s.chain, 1, [getSession, getBid]);
+    s.chain.mine(3);
+    otherStake(s.chain);
+    swappedTimes(s.chain);
+    const second = await syncRun(s, 4);
+    expect(second.toBlock).toBeLessThan(block);
+    expect(second.bidsRefilled).toBe(1);
+    expect(s.store.sqlite.prepare("SELECT created_at FROM bids").pluck().all()).toEqual([0]);
+    s.chain.mine(2);
+    await expect(syncRun(s)).rejects.toThrow("is back at its start (nothing synced)");
+    expect(s.store.sqlite.prepare("SELECT COUNT(*) FROM bids").pluck().get()).toBe(0);
+  });
+
+  test("error: what the one-time bid scan of a database indexed before 1.2 read through the new code is rolled back too", async () => {
+    const s = setup();
+    s.chain.mine(2);
+    const posted = s.chain.postBid(provider, id(0x222), 7n);
+    history(s.chain, 1, 4);
+    await syncRun(s);
+    // What a database indexed before 1.2 holds: no bid log, the bids of its sessions only.
+    s.store.sqlite.exec(`
+      DELETE FROM bid_deletions;
+      DELETE FROM bids WHERE bid_id NOT IN (SELECT bid_id FROM sessions WHERE bid_id IS NOT NULL);
+      UPDATE bids SET posted_block = NULL;
+      UPDATE chains SET bid_scan_next = from_block, bid_scan_end = block_number, from_parent_time = NULL;
+    `);
+    history(s.chain, 5, 6);
+    const block = cut(s.chain, 1, [getSession, getBid]);
+    s.chain.mine(3);
+    otherStake(s.chain);
+    swappedTimes(s.chain);
+    const second = await syncRun(s, 4);
+    expect(second.toBlock).toBeLessThan(block);
+    expect(second.bidScan.complete).toBe(true);
+    const createdAt = s.store.sqlite.prepare("SELECT created_at FROM bids WHERE bid_id = ?").pluck();
+    expect(createdAt.get(posted)).toBe(0);
+    s.chain.mine(2);
+    await expect(syncRun(s)).rejects.toThrow("is back at its start (nothing synced)");
+    expect(s.store.sqlite.prepare("SELECT COUNT(*) FROM bids").pluck().get()).toBe(0);
+  });
+
+  test("behavior: a run's record is kept while a later cut can concern it, no longer", async () => {
+    const s = setup();
+    const firsts: number[] = [];
+    for (let run = 0; run < 4; run++) {
+      s.chain.mine(6);
+      const summary = await follow(s, { confirmations: 2 });
+      firsts.push(summary.toBlock - summary.blocksSynced + 1);
+    }
+    // A cut after the last synced block is past the head of every run before the last two.
+    expect(runRows(s.store)).toEqual(firsts.slice(-2).map((first) => ({ first })));
   });
 });
 

@@ -3,7 +3,8 @@ import type { ChainView } from "../chain/ChainView.js";
 import type { CutLog } from "../chain/parseCutLog.js";
 import { TransientError, UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
-import { type CutChanges, classifyCut } from "./classifyCut.js";
+import { type CutChanges, classifyCuts } from "./classifyCuts.js";
+import { firstBlockReadThrough } from "./firstBlockReadThrough.js";
 import type { SyncStore, UpgradeRow } from "./SyncStore.js";
 import { type UpgradeCheck, verifyUpgrade } from "./verifyUpgrade.js";
 
@@ -24,16 +25,8 @@ export type CutReviewerParts = {
   chainId: number;
   /** The first block indexed: rolling back below it forgets the chain. */
   fromBlock: number;
-  store: Pick<
-    SyncStore,
-    "upgradeSample" | "firstBlockReadAfter" | "rollbackTo" | "storedBlocks" | "checkpoint"
-  >;
+  store: Pick<SyncStore, "upgradeSample" | "syncRuns" | "rollbackTo" | "storedBlocks" | "checkpoint">;
   chain: Pick<ChainView, "readSessions" | "readBids" | "readModelNames" | "blockHeader">;
-  /**
-   * Where stored records are read back: the run's target block, past every cut the run meets, and
-   * recent enough for any node's state (no archive needed).
-   */
-  verifyAt: number;
   /** Blocks of upgrades whose different values the operator accepted (--accept-upgrade). */
   accepted: ReadonlySet<number>;
   logger: Logger;
@@ -43,10 +36,10 @@ export type CutReviewerParts = {
  * What the sync does when the contract's code changes under it (docs/upgrades.md). A cut that
  * replaces or removes none of the functions the index depends on is noted. One that does is
  * checked: a sample of the stored sessions, closes and bids (and the models they name) is read
- * back through the new code at the target block and compared with what was stored. All equal:
+ * back through the contract's code at the latest block and compared with what was stored. All equal:
  * a warning, and the run goes on. A difference the operator accepted: the same. Else the run
  * stops: everything read through the new code is rolled back (the sync reads at the latest block,
- * so that is everything since the first run that started with the head past the cut), nothing
+ * so that is everything the runs wrote after the cut was mined: firstBlockReadThrough.ts), nothing
  * after the cut is committed, and the error names the block, the facet and the function.
  *
  * The check is made once per run: every cut of the run is read back through the same code.
@@ -55,7 +48,10 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
   const { chainId, store, chain, logger } = parts;
   let check: Promise<UpgradeCheck> | undefined;
   const verify = () => {
-    check ??= verifyUpgrade(store.upgradeSample(samplePerEnd), chain, parts.verifyAt);
+    // At the latest block: past every cut the run meets, and the one block whose state every
+    // node keeps (a long run's target may be past a full node's state window by the time the run
+    // reaches the cut).
+    check ??= verifyUpgrade(store.upgradeSample(samplePerEnd), chain);
     return check;
   };
 
@@ -70,11 +66,11 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
     return header.timestamp;
   };
 
-  const review = async (cut: CutLog): Promise<UpgradeRow> => {
-    const changes = classifyCut(cut);
+  const review = async (cut: CutLog, changes: CutChanges): Promise<UpgradeRow> => {
     const { added, replaced, removed } = changes;
     const row = { blockNumber: cut.blockNumber, logIndex: cut.logIndex, added, replaced, removed };
-    if (replaced.length === 0 && removed.length === 0) {
+    const changed = replaced.length > 0 || removed.length > 0;
+    if (!changed && added.length === 0) {
       const blockTimestamp = await timeOf(cut);
       logger.info(
         `the contract was upgraded at block ${cut.blockNumber}: none of the functions the index reads was replaced or removed`,
@@ -89,6 +85,22 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
       changed: describeTouched(changes).join("; "),
       compared: result.compared,
     };
+    if (result.compared === 0) {
+      // Nothing stored to read back: nothing the index holds can read differently. An addition
+      // then is what the contract's deployment does; anything else goes unchecked, and says so.
+      if (!changed) {
+        logger.info(
+          `the contract was upgraded at block ${cut.blockNumber}: functions the index reads were added before it stored any record`,
+          context,
+        );
+        return { ...row, blockTimestamp, status: "noted", compared: 0 };
+      }
+      logger.warn(
+        `the contract was upgraded at block ${cut.blockNumber} under functions the index reads, and no stored record could be read back to check it (none stored since the last accepted upgrade): going on unchecked`,
+        context,
+      );
+      return { ...row, blockTimestamp, status: "unchecked", compared: 0 };
+    }
     if (result.problems.length === 0) {
       logger.warn(
         `the contract was upgraded at block ${cut.blockNumber} under functions the index reads; ${result.compared} stored records read back equal through the new code: going on`,
@@ -104,17 +116,21 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
       );
       return { ...row, blockTimestamp, status: "accepted", compared: result.compared };
     }
-    throw await halt(cut, changes, result, acceptable);
+    throw await halt({ ...cut, blockTimestamp }, changes, result, acceptable);
   };
 
   /** Rolls back what was read through the new code; the error to stop the run with. */
   const halt = async (
-    cut: CutLog,
+    cut: CutLog & { blockTimestamp: number },
     changes: CutChanges,
     result: UpgradeCheck,
     acceptable: boolean,
   ): Promise<UserError> => {
-    const first = store.firstBlockReadAfter(cut.blockNumber);
+    const first = await firstBlockReadThrough(
+      store.syncRuns(),
+      cut,
+      async (block) => (await chain.blockHeader(block)).timestamp,
+    );
     if (first !== undefined) {
       const ancestor = first - 1;
       if (ancestor < parts.fromBlock) store.rollbackTo(undefined);
@@ -132,7 +148,7 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
       `Chain ${chainId}: the contract was upgraded at block ${cut.blockNumber}, and the index cannot read it as before`,
       {
         details: [
-          `The cut ${describeTouched(changes).join("; ")}. Read back through the new code at block ${parts.verifyAt}, ${result.problems.length} of ${result.compared} stored records differ:`,
+          `The cut ${describeTouched(changes).join("; ")}. Read back through the contract's code at the latest block, ${result.problems.length} of ${result.compared} stored records differ:`,
           ...problems.slice(0, shownProblems).map((line) => `  ${line}`),
           ...(problems.length > shownProblems ? [`  and ${problems.length - shownProblems} more`] : []),
           `Nothing read through the new code is kept: chain ${chainId} is back at ${synced === undefined ? "its start (nothing synced)" : `block ${synced}`}, and the last publication stays as it was.`,
@@ -146,7 +162,6 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
             chainId,
             block: cut.blockNumber,
             changed: changes.touched,
-            readAt: parts.verifyAt,
             compared: result.compared,
             problems: result.problems,
             syncedBlock: synced ?? null,
@@ -159,8 +174,9 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
 
   return {
     async review(cuts) {
+      const changes = classifyCuts(cuts);
       const rows: UpgradeRow[] = [];
-      for (const cut of cuts) rows.push(await review(cut));
+      for (const [index, cut] of cuts.entries()) rows.push(await review(cut, changes[index] as CutChanges));
       return rows;
     },
   };
@@ -170,13 +186,11 @@ export function createCutReviewer(parts: CutReviewerParts): CutReviewer {
 function describeTouched(changes: CutChanges): string[] {
   if (changes.undecodable)
     return ["cannot be decoded (its DiamondCut log): taken as replacing every function the index reads"];
-  return changes.touched
-    .filter((touched) => touched.action !== "add")
-    .map((touched) =>
-      touched.action === "remove"
-        ? `removed ${indexedFunctions[touched.name]} [${touched.selector}]`
-        : `replaced ${indexedFunctions[touched.name]} [${touched.selector}] with facet ${touched.facet}`,
-    );
+  return changes.touched.map((touched) => {
+    const fn = `${indexedFunctions[touched.name]} [${touched.selector}]`;
+    if (touched.action === "remove") return `removed ${fn}`;
+    return `${touched.action === "add" ? "added" : "replaced"} ${fn} with facet ${touched.facet}`;
+  });
 }
 
 function describeProblem(problem: UpgradeCheck["problems"][number]): string {

@@ -97,7 +97,6 @@ export async function scanBidLogs(
     fromBlock: checkpoint.fromBlock,
     store,
     chain,
-    verifyAt: checkpoint.blockNumber,
     accepted: new Set(options.acceptUpgrades ?? []),
     logger,
   });

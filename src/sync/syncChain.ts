@@ -23,12 +23,17 @@ export type ChainSyncSummary = FollowSummary & {
 };
 
 /**
- * One chain's part of a sync: the closes a 1.0 database left without the 1.1 figures and the bids
- * a 1.1 database left without their times (or reads that lagged left wrong), the logs from the
- * checkpoint to the target, the bid logs and upgrades a database indexed before 1.2 never asked
- * for (a one-time scan, after the new blocks),
- * every model's current name, and the contract's counters at the last synced block (for
- * audit.json); then when this run ended, for meta.json.
+ * One chain's part of a sync: the logs from the checkpoint to the target; then what databases of
+ * earlier versions lack: the closes a 1.0 database left without the 1.1 figures, the bids a 1.1
+ * database left without their times (or reads that lagged left wrong), the bid logs and upgrades
+ * a database indexed before 1.2 never asked for (a one-time scan); every model's current name, and
+ * the contract's counters at the last synced block (for audit.json); then when this run ended,
+ * for meta.json.
+ *
+ * The refills and the scan read at the latest block, as the ranges do, and write below the run's
+ * first block: each of their writes is noted with the run (its lowest block), so that an upgrade
+ * the index cannot read rolls them back with the rest (firstBlockReadThrough.ts). They come after
+ * the ranges, whose cuts are checked first.
  */
 export async function syncChain(
   store: SyncStore,
@@ -36,11 +41,10 @@ export async function syncChain(
   target: FollowTarget,
   options: FollowOptions & { logger: Logger; now: () => number },
 ): Promise<ChainSyncSummary> {
+  const startedAt = options.now();
   // Each endpoint's batch cap, as the chain's runs learned it, holds from the first request: not
   // learned again by refused batches every run (an hourly run behind a capped endpoint).
   const endpoints = recallEndpointLimits(store, chain);
-  const refilled = await refillCloses(store, (ids) => chain.readSessions(ids), options.logger);
-  const bidsRefilled = await refillBids(store, (ids) => chain.readBids(ids), options.logger);
   const readNames = (ids: readonly string[]) => chain.readModelNames(ids);
   // Asked now, they travel with the follower's first request (the reorg check); the counters of
   // the known pairs travel with its first ranges. A run that finds nothing new makes no request
@@ -50,6 +54,7 @@ export async function syncChain(
   const followed = await followChain(store, chain, target, {
     ...options,
     rangeSizes: endpoints,
+    startedAt,
     beforeRanges: (block) => {
       earlyAudit = startAuditRead(store, chain, block);
     },
@@ -61,8 +66,17 @@ export async function syncChain(
       target: followed.target,
     });
   }
+  const writer = noteWrites(store, {
+    firstBlock: followed.toBlock - followed.blocksSynced + 1,
+    head: followed.head,
+    startedAt,
+    fromBlock: followed.fromBlock,
+    now: options.now,
+  });
+  const refilled = await refillCloses(writer, (ids) => chain.readSessions(ids), options.logger);
+  const bidsRefilled = await refillBids(writer, (ids) => chain.readBids(ids), options.logger);
   const { upgrades: scannedUpgrades, ...bidScan }: BidScanResult = followed.complete
-    ? await scanBidLogs(store, chain, {
+    ? await scanBidLogs(writer, chain, {
         logger: options.logger,
         rangeSizes: endpoints,
         ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
@@ -83,4 +97,38 @@ export async function syncChain(
   // The scan's upgrades are in blocks below the follower's.
   const upgrades = [...scannedUpgrades, ...followed.upgrades];
   return { ...followed, upgrades, models: names.models, refilled, bidsRefilled, bidScan, audit };
+}
+
+/**
+ * The store, noting the run before each write below its first block: a refill rewrites records
+ * anywhere from the first block indexed; the bid scan writes from where it stands.
+ */
+function noteWrites(
+  store: SyncStore,
+  run: { firstBlock: number; head: number; startedAt: number; fromBlock: number; now: () => number },
+): SyncStore {
+  const note = (lowBlock: number) =>
+    store.noteRun({
+      firstBlock: run.firstBlock,
+      head: run.head,
+      startedAt: run.startedAt,
+      wroteAt: run.now(),
+      lowBlock,
+    });
+  const scanFrom = store.bidScan()?.next ?? run.firstBlock;
+  return {
+    ...store,
+    saveRefilled(closes) {
+      note(run.fromBlock);
+      store.saveRefilled(closes);
+    },
+    saveRefilledBids(bids) {
+      note(run.fromBlock);
+      store.saveRefilledBids(bids);
+    },
+    commitBidScan(scan) {
+      note(scanFrom);
+      store.commitBidScan(scan);
+    },
+  };
 }

@@ -14,18 +14,23 @@ export type UpgradeProblem = {
 export type UpgradeCheck = { compared: number; problems: UpgradeProblem[] };
 
 type Reads = Pick<ChainView, "readSessions" | "readBids" | "readModelNames">;
+/** A field compared: its name, as stored, as read now. */
+type Field = [string, unknown, unknown];
 
 /**
- * Reads stored records back through the contract's code at `block` (after an upgrade) and
+ * Reads stored records back through the contract's code at `block` (after an upgrade; by default
+ * the latest) and
  * compares them with what the index stored: every field a session, a close or a bid was stored
- * with (each is final once stored, CHAIN.md), decoded and classified exactly as the sync does. A
+ * with (each is final once stored, CHAIN.md; a bid's times once non-zero), decoded and classified
+ * exactly as the sync does. A
  * model is only read again: its name can change by its owner's edit, so a new name is no
  * difference, but a revert or an undecodable result is. The three reads go in one batch.
  */
 export async function verifyUpgrade(
   sample: StoredSample,
   reads: Reads,
-  block: number,
+  /** Undefined: the latest block. */
+  block?: number,
 ): Promise<UpgradeCheck> {
   const sessionIds = [...new Set([...sample.opens, ...sample.closes].map((row) => row.sessionId))];
   const [sessions, bids, models] = await Promise.all([
@@ -41,7 +46,7 @@ export async function verifyUpgrade(
   const problems: UpgradeProblem[] = [];
   const unreadable = (record: string, call: string, error: string | undefined) =>
     problems.push({ record, kind: "unreadable", detail: `${call} fails: ${error ?? "no result"}` });
-  const compare = (record: string, fields: Array<[string, unknown, unknown]>) => {
+  const compare = (record: string, fields: Field[]) => {
     const changed = fields.filter(([, stored, now]) => !same(stored, now));
     if (changed.length === 0) return;
     problems.push({
@@ -106,6 +111,11 @@ export async function verifyUpgrade(
       ["provider", bid.provider.toLowerCase(), read.state.provider.toLowerCase()],
       ["modelId", bid.modelId.toLowerCase(), read.state.modelId.toLowerCase()],
       ["pricePerSecond", bid.pricePerSecond, read.state.pricePerSecond],
+      // A bid's times are final once read non-zero: createdAt when posted, deletedAt when deleted
+      // (a bid stored standing may have been deleted since; one stored with createdAt 0 was read
+      // from a backend that did not have it yet).
+      ...(bid.createdAt ? [["createdAt", bid.createdAt, read.state.createdAt] as Field] : []),
+      ...(bid.deletedAt ? [["deletedAt", bid.deletedAt, read.state.deletedAt] as Field] : []),
     ]);
   }
   for (const modelId of sample.models) {

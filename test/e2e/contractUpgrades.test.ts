@@ -19,8 +19,8 @@ import { useTempDir } from "../support/useTempDir.js";
 /**
  * The contract is upgraded under the indexer (docs/upgrades.md), through the real CLI against
  * the test marketplace cut like the real diamond: a cut of nothing the index reads is noted in
- * meta.json and the run goes on; a getSession replaced by the same code is verified and the run
- * goes on; getProviderModelStats removed makes the audit unavailable and the run goes on; a
+ * meta.json and the run goes on; a getSession replaced by the same code (removed and added, as
+ * real upgrades do) is verified and the run goes on; getProviderModelStats removed makes the audit unavailable and the run goes on; a
  * getSession with another layout stops the run (exit 1, the block, the facet and the function
  * named, the last publication left as it was), run after run, until the contract serves a layout
  * the index reads again; different values can be accepted (--accept-upgrade).
@@ -58,12 +58,14 @@ type Failure = {
 
 const benign = { a: part(1, 0), b: part(1, 1), c: part(1, 2), d: part(1, 3) };
 const breaking = { a: part(2, 0), b: part(2, 1), c: part(2, 2) };
-const different = { a: part(3, 0), b: part(3, 1) };
+const different = { a: part(3, 0), b: part(3, 1), c: part(3, 2) };
+const swapped = { a: part(4, 0), b: part(4, 1) };
 
 const chains = useDevChains({
   benign: [benign.a],
   breaking: [breaking.a],
   different: [different.a],
+  swapped: [swapped.a],
 });
 const dir = useTempDir("mor-upgrades-");
 
@@ -103,8 +105,10 @@ describe("the contract upgraded under the indexer", () => {
       `the contract was upgraded at block ${noted.block}: none of the functions`,
     );
 
+    // As real upgrades swap facets: the old one's selector removed, the new one's added.
     const same = await cutDiamond(chain.rpcUrl, chain.contract, [
-      { action: "replace", facet: clone, functions: [getSession] },
+      { action: "remove", functions: [getSession] },
+      { action: "add", facet: clone, functions: [getSession] },
     ]);
     await write(chain, benign.c);
     const second = await run(chain, "benign");
@@ -122,7 +126,9 @@ describe("the contract upgraded under the indexer", () => {
       block: same.block,
       time: same.time,
       status: "verified",
+      added: [],
       replaced: ["getSession"],
+      removed: [],
     });
     expect(verified?.compared).toBeGreaterThan(10);
 
@@ -220,11 +226,13 @@ describe("the contract upgraded under the indexer", () => {
     const chain = chains.different;
     const name = "different";
     expect((await run(chain, name)).code).toBe(0);
+    // Days after that run (a cut within a minute of a run's last write would roll it back too).
+    await write(chain, different.b);
     const facet = await deployFacet(chain.rpcUrl, "SessionFacetEmptyReceipt");
     const cut = await cutDiamond(chain.rpcUrl, chain.contract, [
       { action: "replace", facet, functions: [getSession] },
     ]);
-    await write(chain, different.b);
+    await write(chain, different.c);
     const failed = await run(chain, name);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/receiptLength stored (160|192|224), now 0/);
@@ -246,11 +254,33 @@ describe("the contract upgraded under the indexer", () => {
       }),
     ]);
     expect(published.chains[0]?.toBlock).toBeGreaterThan(cut.block);
-    // From the cut on, the receipts read empty: the new closes are malformed, as accepted.
+    // Read after the cut, the receipts read empty: the new closes are malformed, as accepted.
     const anomalies = (
       readPublishedJson(paths(name).out)["meta.json"] as { anomalies: { emptyReceipts: number } }
     ).anomalies;
-    expect(anomalies.emptyReceipts).toBeGreaterThan(different.b.sessions.filter((s) => s.close).length / 2);
+    const closes = [...different.b.sessions, ...different.c.sessions].filter((s) => s.close).length;
+    expect(anomalies.emptyReceipts).toBeGreaterThan(closes / 2);
+  });
+
+  test("error: getBid returning createdAt and deletedAt swapped: exit 1 naming the bids' times, nothing published", async () => {
+    const chain = chains.swapped;
+    const name = "swapped";
+    expect((await run(chain, name)).code).toBe(0);
+    const published = readPublished(paths(name).out);
+    await write(chain, swapped.b);
+    const facet = await deployFacet(chain.rpcUrl, "BidFacetSwappedTimes");
+    const getBid = indexedFunctions.getBid;
+    const cut = await cutDiamond(chain.rpcUrl, chain.contract, [
+      { action: "replace", facet, functions: [getBid] },
+    ]);
+    const failed = await run(chain, name);
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(failed.stderr).toContain(
+      `error: Chain ${devChainId}: the contract was upgraded at block ${cut.block}, and the index cannot read it as before`,
+    );
+    expect(failed.stderr).toContain(`replaced ${getBid} [${selectorOf(getBid)}] with facet ${facet}`);
+    expect(failed.stderr).toMatch(/bid 0x[0-9a-f]{64}: createdAt stored \d+, now 0/);
+    expect(readPublished(paths(name).out)).toEqual(published);
   });
 
   test("error: --accept-upgrade for a chain that is not configured, or not a block", async () => {

@@ -121,7 +121,7 @@ describe("the installed package", () => {
     }
   });
 
-  test("behavior: ships the license, the docs and the contract artifacts; no source maps, no Solidity", () => {
+  test("behavior: ships the license, the docs and the artifacts of what the demo deploys; no test facet, no source maps, no Solidity", () => {
     const paths = packed.files.map((file) => file.path);
     expect(paths).toEqual(
       expect.arrayContaining([
@@ -133,6 +133,11 @@ describe("the installed package", () => {
       ]),
     );
     expect(paths.filter((path) => path.endsWith(".map") || path.endsWith(".sol"))).toEqual([]);
+    // The facets the tests cut into the marketplace are test tooling (tooling/contracts).
+    expect(paths.filter((path) => path.startsWith("src/devchain/artifacts/")).sort()).toEqual([
+      "src/devchain/artifacts/Multicall3.json",
+      "src/devchain/artifacts/TestMarketplace.json",
+    ]);
   });
 });
 

@@ -4,7 +4,13 @@ import { expect, test } from "vitest";
 import { contractNames } from "../../src/devchain/contractArtifacts.js";
 import { loadContracts } from "../../src/devchain/loadContracts.js";
 import { packageRoot } from "../../src/util/packageRoot.js";
-import { compileContracts, compileDeploylessModule, deploylessModule } from "./compileContracts.js";
+import {
+  compileContracts,
+  compileDeploylessModule,
+  compileTestFacets,
+  deploylessModule,
+} from "./compileContracts.js";
+import { loadTestFacets, testFacetNames } from "./testFacets.js";
 
 test("default: the committed artifacts are what solc compiles from the sources", async () => {
   const [compiled, committed] = await Promise.all([compileContracts(), loadContracts()]);
@@ -12,6 +18,16 @@ test("default: the committed artifacts are what solc compiles from the sources",
     expect(
       committed[name],
       `src/devchain/artifacts/${name}.json is out of date: run \`npm run build:contracts\` and commit it`,
+    ).toEqual(compiled[name]);
+  }
+});
+
+test("default: the committed artifacts of the test facets are what solc compiles from their source", async () => {
+  const [compiled, committed] = await Promise.all([compileTestFacets(), loadTestFacets()]);
+  for (const name of testFacetNames) {
+    expect(
+      committed[name],
+      `tooling/contracts/artifacts/${name}.json is out of date: run \`npm run build:contracts\` and commit it`,
     ).toEqual(compiled[name]);
   }
 });

@@ -3,12 +3,14 @@ import { join } from "node:path";
 import solc from "solc";
 import type { Abi, Hex } from "viem";
 import {
+  type ContractArtifact,
   type ContractArtifacts,
   contractNames,
   contractSources,
 } from "../../src/devchain/contractArtifacts.js";
 import { BaseError } from "../../src/errors/BaseError.js";
 import { packageRoot } from "../../src/util/packageRoot.js";
+import { type TestFacetArtifacts, testFacetNames, testFacetSource } from "./testFacets.js";
 
 /** The EVM version the contracts target: old enough for any chain the indexer meets, new enough for anvil. */
 const evmVersion = "cancun";
@@ -25,6 +27,30 @@ export async function compileContracts(): Promise<ContractArtifacts> {
   for (const file of (await readdir(contractsDir)).filter((name) => name.endsWith(".sol")).sort()) {
     sources[file] = { content: await readFile(join(contractsDir, file), "utf8") };
   }
+  const output = compile(sources);
+  const result = {} as ContractArtifacts;
+  for (const name of contractNames) result[name] = artifactOf(output, contractSources[name], name);
+  return result;
+}
+
+/**
+ * Compiles the test facets (tooling/contracts/TestFacets.sol) with the marketplace they import,
+ * each source named by its path in the repository (so that the import resolves as written).
+ */
+export async function compileTestFacets(): Promise<TestFacetArtifacts> {
+  const root = packageRoot();
+  const sources: Record<string, { content: string }> = {};
+  const devchain = "src/devchain/contracts";
+  for (const file of (await readdir(join(root, devchain))).filter((name) => name.endsWith(".sol")).sort())
+    sources[`${devchain}/${file}`] = { content: await readFile(join(root, devchain, file), "utf8") };
+  sources[testFacetSource] = { content: await readFile(join(root, testFacetSource), "utf8") };
+  const output = compile(sources);
+  const result = {} as TestFacetArtifacts;
+  for (const name of testFacetNames) result[name] = artifactOf(output, testFacetSource, name);
+  return result;
+}
+
+function compile(sources: Record<string, { content: string }>): SolcOutput {
   const input = {
     language: "Solidity",
     sources,
@@ -41,19 +67,23 @@ export async function compileContracts(): Promise<ContractArtifacts> {
       details: errors.map((e) => e.formattedMessage ?? e.message).join("\n"),
     });
   }
-  const result = {} as ContractArtifacts;
-  for (const name of contractNames) {
-    const contract = output.contracts?.[contractSources[name]]?.[name];
-    if (!contract) throw new BaseError(`solc produced no output for ${name}.`);
-    result[name] = {
-      contractName: name,
-      compiler: solc.version(),
-      abi: contract.abi,
-      bytecode: `0x${contract.evm.bytecode.object}`,
-      deployedBytecode: `0x${contract.evm.deployedBytecode?.object ?? ""}`,
-    };
-  }
-  return result;
+  return output;
+}
+
+function artifactOf<Name extends string>(
+  output: SolcOutput,
+  source: string,
+  name: Name,
+): ContractArtifact<Name> {
+  const contract = output.contracts?.[source]?.[name];
+  if (!contract) throw new BaseError(`solc produced no output for ${name}.`);
+  return {
+    contractName: name,
+    compiler: solc.version(),
+    abi: contract.abi,
+    bytecode: `0x${contract.evm.bytecode.object}`,
+    deployedBytecode: `0x${contract.evm.deployedBytecode?.object ?? ""}`,
+  };
 }
 
 type SolcOutput = {

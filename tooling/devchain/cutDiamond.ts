@@ -7,9 +7,9 @@ import {
   http,
   toFunctionSelector,
 } from "viem";
-import type { ContractName } from "../../src/devchain/contractArtifacts.js";
 import { loadContracts } from "../../src/devchain/loadContracts.js";
 import { nodeRequest } from "../../src/devchain/nodeRequest.js";
+import { loadTestFacets, type TestFacetName } from "../contracts/testFacets.js";
 
 /** One facet's part of a cut, as EIP-2535 has it: functions by signature ("getSession(bytes32)") or selector. */
 export type Cut = { action: "add" | "replace" | "remove"; facet?: Address; functions: string[] };
@@ -25,20 +25,19 @@ export function selectorOf(fn: string): Hex {
 }
 
 /**
- * Deploys one of the dev chain's contracts as a facet (a TestMarketplace: the same code, another
- * address; SessionFacetWithoutReceipt, SessionFacetEmptyReceipt: getSession changed), in a block
- * one second after the head, so that the chain's time keeps moving forward from its history.
+ * Deploys a facet: a TestMarketplace (the same code, another address), or one of the test facets
+ * (tooling/contracts/TestFacets.sol: SessionFacetWithoutReceipt, SessionFacetEmptyReceipt:
+ * getSession changed; BidFacetSwappedTimes: getBid changed), in a block one second after the
+ * head, so that the chain's time keeps moving forward from its history.
  */
-export async function deployFacet(
-  rpcUrl: string,
-  name: Exclude<ContractName, "Multicall3">,
-): Promise<Address> {
-  const contracts = await loadContracts();
+export async function deployFacet(rpcUrl: string, name: "TestMarketplace" | TestFacetName): Promise<Address> {
+  const { abi, bytecode } =
+    name === "TestMarketplace" ? (await loadContracts()).TestMarketplace : (await loadTestFacets())[name];
   const { wallet, client } = await clientsOf(rpcUrl);
   const receipt = await mineOne(rpcUrl, () =>
     wallet.deployContract({
-      abi: contracts[name].abi,
-      bytecode: contracts[name].bytecode,
+      abi,
+      bytecode,
       chain: null,
       gas: 30_000_000n,
     }),

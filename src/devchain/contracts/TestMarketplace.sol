@@ -12,7 +12,8 @@ import {TestDiamond} from "./TestDiamond.sol";
 /// posted and deleted by the real contract's rules (postModelBid, deleteModelBid: see the bids
 /// section), or written without a log (setBid) as bids posted before an index starts. It is a
 /// diamond (TestDiamond.sol): a cut can replace or remove the `routed` views, as on the real one.
-/// `sessions` stays the first state variable: the facets of TestFacets.sol read it at slot 0.
+/// `sessions` and `bids` stay the first state variables: the test facets
+/// (tooling/contracts/TestFacets.sol) read them at slots 0 and 1.
 contract TestMarketplace is TestDiamond {
     struct Session {
         address user;

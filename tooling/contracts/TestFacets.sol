@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {TestMarketplace} from "./TestMarketplace.sol";
+import {TestMarketplace} from "../../src/devchain/contracts/TestMarketplace.sol";
 
-/// Facets a test can cut into the marketplace under `getSession`: upgrades that change what an
-/// indexer reads (the real source marks closeoutReceipt "TODO: remove"). Run by delegatecall, they
-/// read the marketplace's own sessions: its first state variable, declared here at the same slot.
+/// Facets a test cuts into the dev chain's marketplace (tooling/devchain/cutDiamond.ts): upgrades
+/// that change what an indexer reads (the real source marks closeoutReceipt "TODO: remove"). Run
+/// by delegatecall, they read the marketplace's own sessions and bids: its first two state
+/// variables, declared here at the same slots. Test-only: the package ships none of them.
 
 /// getSession with another layout: the Session struct without closeoutReceipt (a static tuple,
 /// where the marketplace's has an offset and a dynamic field). Same values, other encoding.
@@ -50,5 +51,17 @@ contract SessionFacetEmptyReceipt {
     function getSession(bytes32 sessionId) external view returns (TestMarketplace.Session memory session) {
         session = sessions[sessionId];
         session.closeoutReceipt = "";
+    }
+}
+
+/// getBid with the same layout, but createdAt and deletedAt swapped: decodes as before, and a
+/// standing bid reads as created at 0 and deleted when it was posted.
+contract BidFacetSwappedTimes {
+    mapping(bytes32 => TestMarketplace.Session) private sessions;
+    mapping(bytes32 => TestMarketplace.Bid) private bids;
+
+    function getBid(bytes32 bidId) external view returns (TestMarketplace.Bid memory bid) {
+        bid = bids[bidId];
+        (bid.createdAt, bid.deletedAt) = (bid.deletedAt, bid.createdAt);
     }
 }
