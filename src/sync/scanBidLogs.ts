@@ -36,7 +36,7 @@ type ScannedRange = { commit: BidScanCommit; cuts: CutLog[]; by: PoolMember };
  * MarketplaceBidDeleted, with DiamondCut in the same topic filter) of the blocks its sessions were
  * synced from, so that its known bids are those of SPEC.md 1.2 without syncing those blocks again,
  * and the contract's upgrades in them are reviewed and noted as the follower's are (reviewCuts.ts,
- * read back at the checkpoint: past every scanned block). Each range is
+ *  read back at the latest block: past every scanned block). Each range is
  * read wholly on one endpoint of the chain's pool (its logs, then the bids they name), another one
  * when that one fails, as the follower's ranges are; each is committed with the scan's progress in
  * one transaction: a run killed at any moment resumes where it stopped, and a range written twice
