@@ -11,12 +11,27 @@
 // half-written one. Its report (the dashboard's weight) goes to stderr: stdout stays for what a
 // caller parses (`npm run bench -- --json`).
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { buildClient } from "../packages/client/build.mjs";
+import { inputsDigest } from "./buildInputs.mjs";
 import { swapIn } from "./swapIn.mjs";
+
+// Nothing to do when dist/ was built from these very inputs (`--force` builds anyway): a command
+// that builds first (`npm run bench`) then leaves the CLI that is running elsewhere alone.
+const inputs = inputsDigest(process.cwd());
+const stampFile = join("dist", "build.json");
+const built = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, "utf8")) : undefined;
+if (
+  !process.argv.includes("--force") &&
+  built?.inputs === inputs &&
+  existsSync(join("packages", "client", "dist"))
+) {
+  console.error(`dist/ is up to date (built ${built.builtAt} from the same sources)`);
+  process.exit(0);
+}
 
 await swapIn("dist", async (dist) => {
   // The CLI bundles its dependencies too: Node then resolves and compiles one file instead of
@@ -96,7 +111,7 @@ await swapIn("dist", async (dist) => {
   );
 
   // Which build this is: the test suite checks that no build happened while its tests ran.
-  const stamp = { builtAt: new Date().toISOString(), pid: process.pid, parent: process.ppid };
+  const stamp = { builtAt: new Date().toISOString(), inputs, pid: process.pid, parent: process.ppid };
   writeFileSync(join(dist, "build.json"), `${JSON.stringify(stamp)}\n`);
 });
 
