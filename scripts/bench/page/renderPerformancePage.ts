@@ -120,7 +120,7 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
 function poolSection(run: PoolRun): string[] {
   const size = run.shrink === 1 ? "Base's size" : `Base's size divided by ${fmtInt(run.shrink)}`;
   const row = (name: string, measure: ScaleMeasure, requests: string) =>
-    `| ${name} | ${seconds(measure.wallMs)} | ${measure.cpuMs === null ? "n/a" : seconds(measure.cpuMs)} | ${requests} | ${fmtInt(measure.rateLimited)} | ${fmtInt(Math.round(measure.peakRssMb))} MB |`;
+    `| ${name} | ${minutes(measure.wallMs / 1000)} | ${measure.cpuMs === null ? "n/a" : seconds(measure.cpuMs)} | ${requests} | ${fmtInt(measure.rateLimited)} | ${fmtInt(Math.round(measure.peakRssMb))} MB |`;
   return [
     `A first backfill at ${size} (${fmtInt(run.blocksScanned)} blocks scanned, ${fmtInt(run.sessions)} sessions, ${fmtInt(run.closed)} closed) behind one endpoint with the free-endpoint stand-in's limits, then behind a pool of ${run.endpoints} such endpoints, each with its own limits (\`npm run bench -- --suite pool\`; [endpoints.md](endpoints.md)). Both runs index every session of the range.`,
     "",
