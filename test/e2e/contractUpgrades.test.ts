@@ -1,6 +1,7 @@
 import { readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import type { MetaChain, MetaUpgrade } from "../../src/api/responseTypes.js";
 import { indexedFunctions } from "../../src/chain/abi.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History } from "../../src/devchain/history.js";
@@ -41,16 +42,8 @@ const joined = (...parts: History[]): History => ({
   endTime: (parts.at(-1) as History).endTime,
 });
 
-type Upgrade = {
-  block: number;
-  time: number;
-  status: string;
-  added: string[];
-  replaced: string[];
-  removed: string[];
-  compared: number;
-};
-type Meta = { chains: Array<{ toBlock: number; upgrades: Upgrade[] }> };
+/** meta.json as published: the API's own types, with the upgrades this test's runs always note. */
+type Meta = { chains: Array<MetaChain & { upgrades: MetaUpgrade[] }> };
 type Failure = {
   error: { message: string; details: string; exitCode: number };
   upgrade: { block: number; syncedBlock: number | null; acceptable: boolean };
