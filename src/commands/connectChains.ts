@@ -63,6 +63,7 @@ export async function connectChains(
     "--from-block": options.fromBlock,
     "--to-block": options.toBlock,
     "--confirmations": options.confirmations,
+    "--accept-upgrade": options.acceptUpgrades,
   }) as Array<[string, PerChain<unknown>]>) {
     for (const chainId of perChain.byChain.keys()) {
       if (!byChain.has(chainId)) {

@@ -1,5 +1,4 @@
 import type { ConnectedChain } from "../chain/connectChain.js";
-import { UserError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
 import type { Store } from "../store/openStore.js";
@@ -19,13 +18,6 @@ export function runSync(
   },
 ): Promise<SyncRunSummary> {
   const accepted = options.acceptUpgrades ?? { all: [], byChain: new Map<number, number[]>() };
-  for (const chainId of accepted.byChain.keys()) {
-    if (!chains.some((chain) => chain.chainId === chainId)) {
-      throw new UserError(`--accept-upgrade ${chainId}=… names chain ${chainId}, which is not configured`, {
-        details: `The configured chains are ${chains.map((chain) => chain.chainId).join(", ")}. Expected <chainId>=<block> for one of them, or a plain block for every chain.`,
-      });
-    }
-  }
   return syncChains(
     createSyncDatabase(store),
     chains.map((chain) => ({

@@ -1,4 +1,4 @@
-import { readlinkSync } from "node:fs";
+import { existsSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { MetaChain, MetaUpgrade } from "../../src/api/responseTypes.js";
@@ -281,6 +281,8 @@ describe("the contract upgraded under the indexer", () => {
     const other = await run(chain, "flags", "--accept-upgrade", "8453=12");
     expect(other.code).toBe(1);
     expect(other.stderr).toContain("--accept-upgrade 8453=… names chain 8453, which is not configured");
+    // Refused with the other flags that name a chain, before the database is made.
+    expect(existsSync(paths("flags").db)).toBe(false);
     const bad = await run(chain, "flags", "--accept-upgrade", "soon");
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('Invalid --accept-upgrade: "soon"');
