@@ -2,7 +2,7 @@ import { getAddress } from "viem";
 import type { ApiFiles, Meta, MetaChain, MetaUpgrade } from "../api/apiTypes.js";
 import { apiVersion } from "../api/apiTypes.js";
 import { presetForChainId } from "../chain/presets.js";
-import type { ChainRecord, UpgradeRecord } from "../store/createIndexReader.js";
+import type { ChainRecord } from "../store/createIndexReader.js";
 
 export type MetaInput = {
   generator: string;
@@ -11,7 +11,7 @@ export type MetaInput = {
     ChainRecord & {
       counts: Record<string, number>;
       anomalies: Record<string, number>;
-      upgrades: readonly UpgradeRecord[];
+      upgrades: readonly MetaUpgrade[];
     }
   >;
   stuckGrace: number;
@@ -47,7 +47,7 @@ export function computeMeta(input: MetaInput): Meta {
       counts: chain.counts,
       anomalies: chain.anomalies,
       // The sync stores what meta.json says of each (sync/SyncStore.ts, UpgradeRow).
-      upgrades: chain.upgrades.map((upgrade) => ({ ...upgrade }) as MetaUpgrade),
+      upgrades: [...chain.upgrades],
     };
     // Where a backfill in progress is heading (caught up, the target says nothing new).
     if (!caughtUp) record.targetBlock = chain.targetBlock as number;

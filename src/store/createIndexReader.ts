@@ -1,3 +1,4 @@
+import type { MetaUpgrade } from "../api/apiTypes.js";
 import { type CloseDay, decodeCloseFacts } from "./decodeCloseFacts.js";
 import type { Store } from "./openStore.js";
 
@@ -49,16 +50,6 @@ export type StuckRecord = {
   provider: string | null;
   modelId: string | null;
 };
-/** A contract upgrade the sync went past (store/schema.ts, upgrades), for meta.json. */
-export type UpgradeRecord = {
-  block: number;
-  time: number;
-  status: string;
-  added: string[];
-  replaced: string[];
-  removed: string[];
-  compared: number;
-};
 export type PairStatRecord = {
   modelRef: number;
   providerRef: number;
@@ -85,7 +76,8 @@ export type IndexReader = {
   stuck(chainId: number, endsAtUpTo: number): StuckRecord[];
   pairStats(chainId: number): PairStatRecord[];
   /** A chain's contract upgrades up to its last synced block, in block order. */
-  upgrades(chainId: number): UpgradeRecord[];
+  /** The contract upgrades the sync went past (store/schema.ts, upgrades), as meta.json lists them. */
+  upgrades(chainId: number): MetaUpgrade[];
   counts(chainIds: readonly number[]): Record<string, number>;
   /** Distinct models and providers of these chains together (a provider on two chains is one). */
   distinctCounts(chainIds: readonly number[]): { models: number; providers: number };
@@ -191,7 +183,7 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
           `SELECT block_number AS block, block_timestamp AS time, status, added, replaced, removed, compared
            FROM upgrades WHERE chain_id = ? ORDER BY block_number, log_index`,
         ).all(chainId) as Array<
-          Omit<UpgradeRecord, "added" | "replaced" | "removed"> &
+          Omit<MetaUpgrade, "added" | "replaced" | "removed"> &
             Record<"added" | "replaced" | "removed", string>
         >
       ).map((row) => ({
@@ -253,6 +245,6 @@ export function createIndexReader({ sqlite }: Store): IndexReader {
 }
 
 /** A comma-separated list of function names as the sync stored it ("" for none). */
-function namesOf(list: string): string[] {
-  return list === "" ? [] : list.split(",");
+function namesOf(list: string): MetaUpgrade["added"] {
+  return list === "" ? [] : (list.split(",") as MetaUpgrade["added"]);
 }
