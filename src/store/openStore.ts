@@ -54,10 +54,11 @@ export function openStore(path: string, migrations = migrationsFolder()): Store 
       cause: error,
     });
   }
+  const known = knownSchemaVersion(migrations);
   let version: number;
   try {
     // Before any pragma that writes (journal_mode): a newer database is left exactly as it was.
-    version = checkSchemaVersion(sqlite, path, knownSchemaVersion(migrations));
+    version = checkSchemaVersion(sqlite, path, known);
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
@@ -69,7 +70,6 @@ export function openStore(path: string, migrations = migrationsFolder()): Store 
       cause: error,
     });
   }
-  const known = knownSchemaVersion(migrations);
   if (version < known) {
     try {
       migrate(drizzle(sqlite), { migrationsFolder: migrations });
