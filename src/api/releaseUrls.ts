@@ -1,9 +1,9 @@
 import { apiPath } from "./fileSchemas.js";
 
 /** The query parameter that names the release a file is asked from: `?v=<releaseKey>`. */
-export const releaseParameter = "v";
+const releaseParameter = "v";
 /** The query parameter that takes meta.json past every cache: a value no cache has seen. */
-export const freshParameter = "fresh";
+const freshParameter = "fresh";
 
 /**
  * The URL of an API file (`path` below api/throughput/) of the release whose meta.json gave
