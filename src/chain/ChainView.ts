@@ -33,10 +33,10 @@ export type ChainView = {
    * and throws when their hashes differ.
    */
   blockHeaderOrNull(number: number): Promise<BlockHeader | null>;
-  /** The contract's views, at the latest block or at `block` (reading stored records back after an upgrade). */
-  readSessions(sessionIds: readonly string[], block?: number): Promise<Map<string, SessionRead>>;
-  readBids(bidIds: readonly string[], block?: number): Promise<Map<string, BidRead>>;
-  readModelNames(modelIds: readonly string[], block?: number): Promise<Map<string, ModelNameRead>>;
+  /** The contract's views, at the latest block. */
+  readSessions(sessionIds: readonly string[]): Promise<Map<string, SessionRead>>;
+  readBids(bidIds: readonly string[]): Promise<Map<string, BidRead>>;
+  readModelNames(modelIds: readonly string[]): Promise<Map<string, ModelNameRead>>;
   /** The contract's own counters of every pair, at `block` (getProviderModelStats). */
   readPairStats(pairs: readonly Pair[], block: number): Promise<PairStatsRead>;
   /**

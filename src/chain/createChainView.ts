@@ -38,9 +38,9 @@ export function createChainView(options: {
     blockHeaderOrNull: (number) => getBlockHeaderOrNull(client, number),
     createLogFetcher: (fetcherOptions = {}) =>
       createLogFetcher({ client, contract, logger, ...fetcherOptions }),
-    readSessions: (ids, block) => readSessions(reader, contract, ids, block),
-    readBids: (ids, block) => readBids(reader, contract, ids, block),
-    readModelNames: (ids, block) => readModelNames(reader, contract, ids, block),
+    readSessions: (ids) => readSessions(reader, contract, ids),
+    readBids: (ids) => readBids(reader, contract, ids),
+    readModelNames: (ids) => readModelNames(reader, contract, ids),
     readPairStats: (pairs, block) => readPairStats(reader, contract, pairs, block),
     findCreationBlock: (head) => findCreationBlock(client, contract, head),
   };

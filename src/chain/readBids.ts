@@ -22,15 +22,12 @@ export async function readBids(
   reader: ContractReader,
   contract: string,
   bidIds: readonly string[],
-  /** At this block; default: the latest. */
-  block?: number,
 ): Promise<Map<string, BidRead>> {
   const results = await reader.read(
     bidIds.map((bidId) => ({
       to: contract,
       data: encodeFunctionData({ abi: marketplaceAbi, functionName: "getBid", args: [bidId as Hex] }),
     })),
-    block,
   );
   const reads = new Map<string, BidRead>();
   bidIds.forEach((bidId, i) => {

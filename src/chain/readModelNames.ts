@@ -19,15 +19,12 @@ export async function readModelNames(
   reader: ContractReader,
   contract: string,
   modelIds: readonly string[],
-  /** At this block; default: the latest. */
-  block?: number,
 ): Promise<Map<string, ModelNameRead>> {
   const results = await reader.read(
     modelIds.map((modelId) => ({
       to: contract,
       data: encodeFunctionData({ abi: marketplaceAbi, functionName: "getModel", args: [modelId as Hex] }),
     })),
-    block,
   );
   const reads = new Map<string, ModelNameRead>();
   modelIds.forEach((modelId, i) => {

@@ -21,15 +21,12 @@ export async function readSessions(
   reader: ContractReader,
   contract: string,
   sessionIds: readonly string[],
-  /** At this block; default: the latest. */
-  block?: number,
 ): Promise<Map<string, SessionRead>> {
   const results = await reader.read(
     sessionIds.map((sessionId) => ({
       to: contract,
       data: encodeFunctionData({ abi: marketplaceAbi, functionName: "getSession", args: [sessionId as Hex] }),
     })),
-    block,
   );
   const reads = new Map<string, SessionRead>();
   sessionIds.forEach((sessionId, i) => {

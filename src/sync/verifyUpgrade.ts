@@ -18,30 +18,19 @@ type Reads = Pick<ChainView, "readSessions" | "readBids" | "readModelNames">;
 type Field = [string, unknown, unknown];
 
 /**
- * Reads stored records back through the contract's code at `block` (after an upgrade; by default
- * the latest) and
- * compares them with what the index stored: every field a session, a close or a bid was stored
+ * Reads stored records back through the contract's code at the latest block (after an upgrade)
+ * and compares them with what the index stored: every field a session, a close or a bid was stored
  * with (each is final once stored, CHAIN.md; a bid's times once non-zero), decoded and classified
  * exactly as the sync does. A
  * model is only read again: its name can change by its owner's edit, so a new name is no
  * difference, but a revert or an undecodable result is. The three reads go in one batch.
  */
-export async function verifyUpgrade(
-  sample: StoredSample,
-  reads: Reads,
-  /** Undefined: the latest block. */
-  block?: number,
-): Promise<UpgradeCheck> {
+export async function verifyUpgrade(sample: StoredSample, reads: Reads): Promise<UpgradeCheck> {
   const sessionIds = [...new Set([...sample.opens, ...sample.closes].map((row) => row.sessionId))];
   const [sessions, bids, models] = await Promise.all([
-    sessionIds.length > 0 ? reads.readSessions(sessionIds, block) : new Map(),
-    sample.bids.length > 0
-      ? reads.readBids(
-          sample.bids.map((bid) => bid.bidId),
-          block,
-        )
-      : new Map(),
-    sample.models.length > 0 ? reads.readModelNames(sample.models, block) : new Map(),
+    sessionIds.length > 0 ? reads.readSessions(sessionIds) : new Map(),
+    sample.bids.length > 0 ? reads.readBids(sample.bids.map((bid) => bid.bidId)) : new Map(),
+    sample.models.length > 0 ? reads.readModelNames(sample.models) : new Map(),
   ]);
   const problems: UpgradeProblem[] = [];
   const unreadable = (record: string, call: string, error: string | undefined) =>

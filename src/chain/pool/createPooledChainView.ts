@@ -27,9 +27,9 @@ export function createPooledChainView(pool: EndpointPool): ChainView {
     },
     blockHeader: (number) => served((view) => view.blockHeader(number)),
     blockHeaderOrNull: (number) => pool.agreedHeader(number),
-    readSessions: (ids, block) => served((view) => view.readSessions(ids, block)),
-    readBids: (ids, block) => served((view) => view.readBids(ids, block)),
-    readModelNames: (ids, block) => served((view) => view.readModelNames(ids, block)),
+    readSessions: (ids) => served((view) => view.readSessions(ids)),
+    readBids: (ids) => served((view) => view.readBids(ids)),
+    readModelNames: (ids) => served((view) => view.readModelNames(ids)),
     readPairStats: (pairs, block) => served((view) => view.readPairStats(pairs, block)),
     findCreationBlock: (head) => served((view) => view.findCreationBlock(head)),
   };
