@@ -43,6 +43,13 @@ export type ChainPrice<O extends Offer = Offer> = {
   bids: number;
 };
 
+/** Every offer of a model's providers, each with its provider: what chainPrices groups for a model. */
+export function modelChainPrices(model: ModelMarket): Array<ChainPrice<Offer & { provider: string }>> {
+  return chainPrices(
+    model.providers.flatMap((pair) => pair.offers.map((offer) => ({ ...offer, provider: pair.provider }))),
+  );
+}
+
 /**
  * Offers grouped by chain, each chain at its lowest bid, the cheapest chain first (equal prices in
  * chain order): what a reader pays where. A cheap bid on one chain says nothing of the other's.

@@ -1,7 +1,7 @@
 import type { Market, WindowTotals } from "../api/responseTypes.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
-import { chainPrices } from "./marketRows.js";
+import { modelChainPrices } from "./marketRows.js";
 import { modelLabel } from "./modelLabel.js";
 import { chainPriceText, renderChainPrices } from "./renderChainPrices.js";
 import type { MarketHref } from "./renderMarketPage.js";
@@ -23,16 +23,13 @@ export function renderMarketIndex(
     return;
   }
   const rows = market.models.map((model) => {
-    const offers = model.providers.flatMap((pair) =>
-      pair.offers.map((offer) => ({ ...offer, provider: pair.provider })),
-    );
     const sum = (pick: (w: WindowTotals) => number) =>
       model.providers.reduce((total, pair) => total + pick(pair.windows[window]), 0);
     return {
       model,
       offering: model.providers.filter((pair) => pair.offers.length > 0).length,
       serving: model.providers.filter((pair) => pair.windows[window].sessions > 0).length,
-      chains: chainPrices(offers),
+      chains: modelChainPrices(model),
       sessions: sum((w) => w.sessions),
       tokens: sum((w) => w.tokens),
     };

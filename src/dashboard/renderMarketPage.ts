@@ -1,7 +1,7 @@
 import type { Market, ModelLeaderboard, ProviderLeaderboard, WindowTotals } from "../api/responseTypes.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
-import { chainPrices, type MarketRow, type MarketSort, modelRows, providerRows } from "./marketRows.js";
+import { type MarketRow, type MarketSort, modelChainPrices, modelRows, providerRows } from "./marketRows.js";
 import { modelLabel } from "./modelLabel.js";
 import { chainPriceText } from "./renderChainPrices.js";
 import { renderMarketTable } from "./renderMarketTable.js";
@@ -86,9 +86,9 @@ export function renderModelPage(
   const offering = rows.filter((row) => row.price !== undefined);
   const serving = rows.filter((row) => row.window.sessions > 0);
   // The cheapest offer on each chain, the cheapest chain first.
-  const cheapest = chainPrices(
-    model.providers.flatMap((pair) => pair.offers.map((offer) => ({ ...offer, provider: pair.provider }))),
-  ).map((chain) => `${chainPriceText(chain)} (${format.shortHex(chain.cheapest.provider)})`);
+  const cheapest = modelChainPrices(model).map(
+    (chain) => `${chainPriceText(chain)} (${format.shortHex(chain.cheapest.provider)})`,
+  );
   parts.summary.replaceChildren(
     element(
       "p",
