@@ -6,12 +6,6 @@ import { packageRoot } from "../util/packageRoot.js";
 export const contractNames = ["TestMarketplace", "Multicall3"] as const;
 export type ContractName = (typeof contractNames)[number];
 
-/** The source file (in src/devchain/contracts/) that defines each contract. */
-export const contractSources: Record<ContractName, string> = {
-  TestMarketplace: "TestMarketplace.sol",
-  Multicall3: "Multicall3.sol",
-};
-
 /** What the dev chain deploys: creation code (TestMarketplace), runtime code (Multicall3). */
 export type ContractArtifact<Name extends string = ContractName> = {
   contractName: Name;

@@ -6,7 +6,6 @@ import {
   type ContractArtifact,
   type ContractArtifacts,
   contractNames,
-  contractSources,
 } from "../../src/devchain/contractArtifacts.js";
 import { BaseError } from "../../src/errors/BaseError.js";
 import { packageRoot } from "../../src/util/packageRoot.js";
@@ -29,7 +28,7 @@ export async function compileContracts(): Promise<ContractArtifacts> {
   }
   const output = compile(sources);
   const result = {} as ContractArtifacts;
-  for (const name of contractNames) result[name] = artifactOf(output, contractSources[name], name);
+  for (const name of contractNames) result[name] = artifactOf(output, `${name}.sol`, name);
   return result;
 }
 
