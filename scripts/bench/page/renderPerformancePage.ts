@@ -7,6 +7,7 @@ import {
   formatShapes,
   formatSide,
   hours,
+  isPeer,
   minutes,
   times,
 } from "../scale/formatScale.js";
@@ -16,7 +17,6 @@ import type { PeerScale, ScaleMeasure, ScaleRun, SideRun } from "../scale/scaleT
 import { summarizeSide } from "../scale/summarizeSide.js";
 import { figureFile } from "./renderGrowthSvg.js";
 
-const isPeer = (peer: ScaleRun["peer"]): peer is PeerScale => "name" in peer;
 const notRun = "Not run in this measurement.";
 
 /**

@@ -3,7 +3,7 @@ import { fmtInt, seconds } from "../report.js";
 import type { PeerScale, ScaleReport, ScaleRun, SideRun } from "./scaleTypes.js";
 import { ratiosOf, summarizeSide } from "./summarizeSide.js";
 
-const isPeer = (peer: ScaleRun["peer"]): peer is PeerScale => "name" in peer;
+export const isPeer = (peer: ScaleRun["peer"]): peer is PeerScale => "name" in peer;
 export const minutes = (s: number) => (s < 120 ? `${s.toFixed(1)} s` : `${(s / 60).toFixed(1)} min`);
 export const hours = (s: number) => (s < 7200 ? minutes(s) : `${(s / 3600).toFixed(1)} h`);
 /** A ratio: one decimal below 10, none above. */
