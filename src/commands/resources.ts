@@ -21,16 +21,20 @@ import { checkWritable } from "../util/checkWritable.js";
 /**
  * Fails, creating nothing, when the database cannot be used: missing (unless it may be created),
  * not a writable file, written by a newer version or by another application, or (given the
- * chains) indexed for another contract or start block on one of them.
+ * chains) indexed for another contract or start block on one of them. Returns the chains it holds
+ * (none for a new one).
  */
-function checkDatabase(path: string, options: { create: boolean; chains?: readonly ConnectedChain[] }): void {
+function checkDatabase(
+  path: string,
+  options: { create: boolean; chains?: readonly ConnectedChain[] },
+): number[] {
   if (!options.create && !existsSync(path)) {
     throw new UserError(`No database at ${path}`, {
       details: "Run `mor-throughput sync` (or `run`) first, or point --db at an existing database.",
     });
   }
   checkWritable(path, "--db");
-  if (!existsSync(path)) return;
+  if (!existsSync(path)) return [];
   if (!statSync(path).isFile()) {
     throw new UserError(`--db ${path} is not a file`, {
       details: "Expected the path of a SQLite database file (--db).",
@@ -46,6 +50,7 @@ function checkDatabase(path: string, options: { create: boolean; chains?: readon
       chain.fromBlock !== undefined,
     );
   }
+  return indexed.map((row) => row.chainId);
 }
 
 /** What a command works on: the database, and the output directory when it publishes. */
@@ -59,18 +64,15 @@ export type Resources = {
 };
 
 /**
- * The chains an existing database holds (none for a new one), read without writing: a run must
- * not drop one of them because an endpoint that may be its only one is down (connectChains).
- * Call after checkPaths.
+ * The checks of withResources that need no chain: every path, and the database's own state.
+ * Returns the chains an existing database holds (none for a new one), read without writing: a
+ * run must not drop one of them because an endpoint that may be its only one is down
+ * (connectChains).
  */
-export function indexedChains(db: string): number[] {
-  return existsSync(db) ? inspectDatabase(db).map((chain) => chain.chainId) : [];
-}
-
-/** The checks of withResources that need no chain: every path, and the database's own state. */
-export function checkPaths(resources: Omit<Resources, "chains">): void {
-  checkDatabase(resources.db, resources);
+export function checkPaths(resources: Omit<Resources, "chains">): number[] {
+  const indexed = checkDatabase(resources.db, resources);
   if (resources.out !== undefined) checkOutput(resources.out);
+  return indexed;
 }
 
 /**

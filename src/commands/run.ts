@@ -4,7 +4,7 @@ import { runCommand } from "./context.js";
 import { helpAfter } from "./helpText.js";
 import { addBuildOptions, addChainOptions, addDbOption, addLogOptions } from "./options/addOptions.js";
 import { settleChainOptions, settleOutputOptions } from "./options/settleOptions.js";
-import { checkPaths, indexedChains } from "./resources.js";
+import { checkPaths } from "./resources.js";
 import { type RunSummary, renderRunSummary } from "./summary/renderRunSummary.js";
 import { syncAndBuild } from "./syncAndBuild.js";
 
@@ -28,8 +28,8 @@ export function runCommandDefinition(): Command {
       async (context): Promise<RunSummary> => {
         const options = settleChainOptions(raw, context.env);
         const output = settleOutputOptions(raw, context.env);
-        checkPaths({ db: output.db, create: true, out: output.out });
-        const chains = await connectChains(options, context.logger, indexedChains(output.db));
+        const indexed = checkPaths({ db: output.db, create: true, out: output.out });
+        const chains = await connectChains(options, context.logger, indexed);
         return syncAndBuild(chains, output, options, context);
       },
       renderRunSummary,

@@ -4,7 +4,7 @@ import { runCommand } from "./context.js";
 import { helpAfter } from "./helpText.js";
 import { addChainOptions, addDbOption, addLogOptions } from "./options/addOptions.js";
 import { settleChainOptions, settleOutputOptions } from "./options/settleOptions.js";
-import { checkPaths, indexedChains, withResources } from "./resources.js";
+import { checkPaths, withResources } from "./resources.js";
 import { runSync } from "./runSync.js";
 import { renderSyncSummary } from "./summary/renderSyncSummary.js";
 
@@ -26,8 +26,8 @@ export function syncCommand(): Command {
       async ({ logger, progress, env }) => {
         const options = settleChainOptions(raw, env);
         const { db } = settleOutputOptions(raw, env);
-        checkPaths({ db, create: true });
-        const chains = await connectChains(options, logger, indexedChains(db));
+        const indexed = checkPaths({ db, create: true });
+        const chains = await connectChains(options, logger, indexed);
         return withResources({ db, create: true, chains }, (store) =>
           runSync(store, chains, {
             logger,
