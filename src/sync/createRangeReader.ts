@@ -5,7 +5,7 @@ import type { Logger } from "../log/createLogger.js";
 import { bidLogRows } from "./bidLogRows.js";
 import { buildRangeRows } from "./buildRangeRows.js";
 import { collectSessionLogs } from "./collectSessionLogs.js";
-import type { BidLogs, BidReader } from "./createBidReader.js";
+import type { BidReader } from "./createBidReader.js";
 import type { SessionStateReader } from "./createSessionStateReader.js";
 import type { ChainIdentity, RangeCommit } from "./SyncStore.js";
 
@@ -53,11 +53,7 @@ export function createRangeReader(parts: RangeReaderParts): RangeReader {
       ...headers.map((h) => [h.number, h.hash] as const),
     ]);
     const collected = collectSessionLogs(rawLogs, { contract: identity.contract, from, to, hashes });
-    const { posted, deleted } = bidLogRows(collected.bids);
-    const bidLogs: BidLogs = {
-      posted: new Map(posted.map((row) => [row.bidId, row.blockNumber])),
-      deleted: new Map(deleted.map((row) => [row.bidId, row.blockNumber])),
-    };
+    const { posted, deleted, bidLogs } = bidLogRows(collected.bids);
     // The bids the range's bid logs name are read along with its sessions (one request); those of
     // its sessions after them.
     const [{ states, anomalies: readAnomalies }, logged] = await Promise.all([

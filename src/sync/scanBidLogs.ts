@@ -109,11 +109,7 @@ export async function scanBidLogs(
       to,
       hashes: new Map([[end.number, end.hash]]),
     });
-    const { posted, deleted } = bidLogRows(collected.bids);
-    const bidLogs = {
-      posted: new Map(posted.map((row) => [row.bidId, row.blockNumber])),
-      deleted: new Map(deleted.map((row) => [row.bidId, row.blockNumber])),
-    };
+    const { posted, deleted, bidLogs } = bidLogRows(collected.bids);
     const reads = await bids.read(bidLogs.posted.keys(), bidLogs, true);
     const commit: BidScanCommit = {
       bids: reads.bids,
