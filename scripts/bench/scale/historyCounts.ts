@@ -1,4 +1,5 @@
 import type { VirtualHistory } from "../../../tooling/virtualChain/planVirtualHistory.js";
+import type { ChainSyncFigures } from "../runMor.js";
 
 /** What a virtual chain's history holds up to a block: what a complete index of it holds. */
 export type HistoryCounts = {
@@ -58,4 +59,22 @@ export function lowerBoundRequests(
   const per = (count: number, cap: number | undefined) =>
     count <= 0 ? 0 : cap === undefined ? 1 : Math.ceil(count / cap);
   return per(blocks, limits.rangeCap) + per(reads, limits.batchCap);
+}
+
+/**
+ * The counts of the history a sync covered, from its first block to its target; throws when the
+ * sync did not index every session and close of it (`what` names the run in the error).
+ */
+export function indexedAll(history: VirtualHistory, synced: ChainSyncFigures, what: string): HistoryCounts {
+  const counts = historyCounts(history, synced.fromBlock, synced.target);
+  if (
+    !synced.complete ||
+    synced.sessionsOpened !== counts.opened ||
+    synced.sessionsClosed !== counts.closed
+  ) {
+    throw new Error(
+      `${what}: synced ${synced.sessionsOpened} opens / ${synced.sessionsClosed} closes to block ${synced.toBlock}, the chain holds ${counts.opened} / ${counts.closed} to ${synced.target}`,
+    );
+  }
+  return counts;
 }

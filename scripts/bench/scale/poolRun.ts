@@ -5,7 +5,7 @@ import { publicEndpoint } from "../../../tooling/virtualChain/virtualLimits.js";
 import { scenarioSpec } from "../../../tooling/virtualChain/virtualScenarios.js";
 import type { BenchContext } from "../benchContext.js";
 import { type ChainSyncFigures, syncedChains } from "../runMor.js";
-import { historyCounts } from "./historyCounts.js";
+import { indexedAll } from "./historyCounts.js";
 import { measureOnChain } from "./measureOnChain.js";
 import type { ScaleMeasure } from "./scaleTypes.js";
 
@@ -52,20 +52,7 @@ export async function poolRun(context: BenchContext, endpoints = 3): Promise<Poo
         label,
       );
       const synced = syncedChains(run.summary)[0] as ChainSyncFigures;
-      const counts = historyCounts(
-        (behind[0] as VirtualChain).state.history,
-        synced.fromBlock,
-        synced.target,
-      );
-      if (
-        !synced.complete ||
-        synced.sessionsOpened !== counts.opened ||
-        synced.sessionsClosed !== counts.closed
-      ) {
-        throw new Error(
-          `pool suite (${label}): synced ${synced.sessionsOpened} opens / ${synced.sessionsClosed} closes to block ${synced.toBlock}, the chain holds ${counts.opened} / ${counts.closed} to ${synced.target}`,
-        );
-      }
+      const counts = indexedAll((behind[0] as VirtualChain).state.history, synced, `pool suite (${label})`);
       log(
         `  ${label}: ${(run.measure.wallMs / 1000).toFixed(1)} s, ${run.measure.requests.toLocaleString("en-US")} requests, ${run.measure.rateLimited.toLocaleString("en-US")} answered 429`,
       );

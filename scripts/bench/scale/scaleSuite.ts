@@ -5,7 +5,7 @@ import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.
 import { type ScenarioName, scenarioSpec } from "../../../tooling/virtualChain/virtualScenarios.js";
 import type { BenchContext } from "../benchContext.js";
 import { type ChainSyncFigures, syncedChains } from "../runMor.js";
-import { historyCounts, lowerBoundRequests } from "./historyCounts.js";
+import { indexedAll, lowerBoundRequests } from "./historyCounts.js";
 import { limitSets } from "./limitSets.js";
 import { measureOnChain } from "./measureOnChain.js";
 import { ponderScale } from "./ponderScale.js";
@@ -139,16 +139,7 @@ async function scaleRun(
     log(`  ${scenario}, ${limits} limits: first backfill`);
     const first = await measureOnChain(mor, chain, paths(dir), `scale-${scenario}-${limits}-first`);
     const synced = syncedChains(first.summary)[0] as ChainSyncFigures;
-    const counts = historyCounts(chain.state.history, synced.fromBlock, synced.target);
-    if (
-      !synced.complete ||
-      synced.sessionsOpened !== counts.opened ||
-      synced.sessionsClosed !== counts.closed
-    ) {
-      throw new Error(
-        `${scenario} (${limits}): synced ${synced.sessionsOpened} opens / ${synced.sessionsClosed} closes to block ${synced.toBlock}, the chain holds ${counts.opened} / ${counts.closed} to ${synced.target}`,
-      );
-    }
+    const counts = indexedAll(chain.state.history, synced, `${scenario} (${limits})`);
     const blocksScanned = synced.target - synced.fromBlock + 1;
     const lowerBound = lowerBoundRequests(blocksScanned, counts.reads, limitSets[limits] as VirtualLimits);
     log(
