@@ -49,20 +49,24 @@ export async function compileTestFacets(): Promise<TestFacetArtifacts> {
   return result;
 }
 
-function compile(sources: Record<string, { content: string }>): SolcOutput {
+function compile(
+  sources: Record<string, { content: string }>,
+  what = "the dev chain contracts",
+  evm: string = evmVersion,
+): SolcOutput {
   const input = {
     language: "Solidity",
     sources,
     settings: {
       optimizer: { enabled: true, runs: 200 },
-      evmVersion,
+      evmVersion: evm,
       outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } },
     },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) {
-    throw new BaseError("Compiling the dev chain contracts failed.", {
+    throw new BaseError(`Compiling ${what} failed.`, {
       details: errors.map((e) => e.formattedMessage ?? e.message).join("\n"),
     });
   }
@@ -104,24 +108,8 @@ export const deploylessModule = "src/chain/deploylessAggregate3Code.ts";
  */
 export async function compileDeploylessModule(): Promise<string> {
   const content = await readFile(join(packageRoot(), deploylessSource), "utf8");
-  const input = {
-    language: "Solidity",
-    sources: { "DeploylessAggregate3.sol": { content } },
-    settings: {
-      optimizer: { enabled: true, runs: 200 },
-      evmVersion: "paris",
-      outputSelection: { "*": { "*": ["evm.bytecode.object"] } },
-    },
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
-  const errors = (output.errors ?? []).filter((e) => e.severity === "error");
-  const object = output.contracts?.["DeploylessAggregate3.sol"]?.DeploylessAggregate3?.evm.bytecode.object;
-  if (errors.length > 0 || !object) {
-    throw new BaseError("Compiling DeploylessAggregate3 failed.", {
-      details: errors.map((e) => e.formattedMessage ?? e.message).join("\n"),
-    });
-  }
-  const code: Hex = `0x${object}`;
+  const output = compile({ "DeploylessAggregate3.sol": { content } }, "DeploylessAggregate3", "paris");
+  const code = artifactOf(output, "DeploylessAggregate3.sol", "DeploylessAggregate3").bytecode as Hex;
   return `// Written by \`npm run build:contracts\` from ${deploylessSource} (solc ${solc.version()},
 // Paris EVM, optimizer 200 runs): do not edit.
 
