@@ -57,6 +57,10 @@ export type EndpointView = ChainView & {
   readonly batchCap: number | undefined;
   /** Batches of at most `cap` calls from now on: the cap an earlier run learned of this endpoint (not learned again). */
   assumeBatchCap(cap: number): void;
+  /** The calls per aggregate3 the endpoint takes, when it refused as many as the reader asked (createContractReader). */
+  readonly callCap: number | undefined;
+  /** Aggregates of at most `cap` calls from now on: the cap an earlier run learned of this endpoint. */
+  assumeCallCap(cap: number): void;
   /**
    * The contract's logs by block range (the followed events, or `topics`); one fetcher per run
    * (it learns range sizes).

@@ -32,6 +32,10 @@ export function createChainView(options: {
       return client.batchCap;
     },
     assumeBatchCap: (cap) => client.assumeBatchCap(cap),
+    get callCap() {
+      return reader.callCap;
+    },
+    assumeCallCap: (cap) => reader.assumeCallCap(cap),
     sampleHead: () => heads.sample(),
     resolveTarget: (toBlock, confirmations) => resolveTarget(client, toBlock, confirmations, heads),
     blockHeader: (number) => getBlockHeader(client, number),

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { BaseError } from "../errors/BaseError.js";
 import { findAnvil } from "./findAnvil.js";
+import { nodeCallGasCap } from "./nodeCallGasCap.js";
 
 export type AnvilNode = {
   rpcUrl: string;
@@ -29,8 +30,9 @@ const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
 /**
- * Starts a local anvil on a free loopback port, with limits lifted so that one transaction can
- * write thousands of sessions, and waits until it answers eth_chainId. Its output is swallowed.
+ * Starts a local anvil on a free loopback port, with a real node's limits on calls (EIP-170, a
+ * gas cap of nodeCallGasCap) and no limit on a request's size, and waits until it answers
+ * eth_chainId. Its output is swallowed.
  */
 export async function startAnvil(options: StartAnvilOptions = {}): Promise<AnvilNode> {
   const args = [
@@ -43,10 +45,10 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
     // Pinned to Prague: Osaka caps a transaction at 2^24 gas (EIP-7825), which seeding transactions exceed.
     "--hardfork",
     "prague",
-    // One transaction writes thousands of sessions: lift the block gas limit, the request size limit.
+    // An eth_call gets the block gas limit: a real node's cap. One transaction of writeHistory
+    // writes thousands of sessions: it lifts the limit while it writes. No limit on request size.
     "--gas-limit",
-    "1000000000000",
-    "--disable-code-size-limit",
+    String(nodeCallGasCap),
     "--no-request-size-limit",
     "--accounts",
     "3",

@@ -8,11 +8,13 @@ import {
   type Hex,
   http,
   stringToHex,
+  toHex,
   zeroAddress,
 } from "viem";
 import { marketplaceAbi, sessionClosedTopic, sessionOpenedTopic } from "../chain/abi.js";
 import { BaseError } from "../errors/BaseError.js";
 import type { History } from "./history.js";
+import { nodeCallGasCap } from "./nodeCallGasCap.js";
 import { nodeRequest } from "./nodeRequest.js";
 import {
   compareEvents,
@@ -25,6 +27,9 @@ import {
   validateBids,
   validateTimes,
 } from "./planHistoryBlocks.js";
+
+/** The block gas limit while a history is written: thousands of sessions a transaction. */
+const seedingGasLimit = 1_000_000_000_000n;
 
 export type WriteHistoryOptions = {
   /** Sessions opened (or closed) by one transaction. Default 2000. */
@@ -202,6 +207,8 @@ export async function writeHistory(
 
   const automine = await nodeRequest<boolean>(client, "anvil_getAutomine");
   if (automine) await nodeRequest(client, "evm_setAutomine", [false]);
+  // Thousands of sessions a transaction: past the node's gas cap on calls, for the time of writing.
+  await nodeRequest(client, "evm_setBlockGasLimit", [toHex(seedingGasLimit)]);
   const logBlocks = new Map<Hex, { opened?: number; closed?: number }>();
   let nonce = await client.getTransactionCount({ address: wallet.account.address, blockTag: "pending" });
   let blockNumber = Number(head.number);
@@ -226,6 +233,7 @@ export async function writeHistory(
       for (const id of block.closed) logBlocks.set(id, { ...logBlocks.get(id), closed: blockNumber });
     }
   } finally {
+    await nodeRequest(client, "evm_setBlockGasLimit", [toHex(nodeCallGasCap)]);
     if (automine) await nodeRequest(client, "evm_setAutomine", [true]);
   }
   await checkBids(events, (bidId) =>

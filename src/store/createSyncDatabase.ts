@@ -84,11 +84,12 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
       ),
       run: q("UPDATE chains SET target_block = ?, synced_at = ? WHERE chain_id = ?"),
       endpointLimits: q(
-        "SELECT endpoint, range_size AS rangeSize, batch_cap AS batchCap FROM endpoint_limits WHERE chain_id = ?",
+        "SELECT endpoint, range_size AS rangeSize, batch_cap AS batchCap, call_cap AS callCap FROM endpoint_limits WHERE chain_id = ?",
       ),
       saveEndpointLimits: q(
-        `INSERT INTO endpoint_limits (chain_id, endpoint, range_size, batch_cap) VALUES (?, ?, ?, ?)
-         ON CONFLICT (chain_id, endpoint) DO UPDATE SET range_size = excluded.range_size, batch_cap = excluded.batch_cap`,
+        `INSERT INTO endpoint_limits (chain_id, endpoint, range_size, batch_cap, call_cap) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (chain_id, endpoint) DO UPDATE SET range_size = excluded.range_size, batch_cap = excluded.batch_cap,
+           call_cap = excluded.call_cap`,
       ),
       dropUnattributed: q("DELETE FROM endpoint_limits WHERE chain_id = ? AND endpoint = ''"),
       lastAccepted: q(
@@ -191,19 +192,24 @@ export function createSyncDatabase({ sqlite }: Store): SyncDatabase {
           endpoint: string;
           rangeSize: number | null;
           batchCap: number | null;
+          callCap: number | null;
         }>;
         const byEndpoint = new Map<string, EndpointLimits>();
         let unattributed: EndpointLimits | undefined;
         for (const row of rows) {
-          const limits = { rangeSize: row.rangeSize ?? undefined, batchCap: row.batchCap ?? undefined };
+          const limits = {
+            rangeSize: row.rangeSize ?? undefined,
+            batchCap: row.batchCap ?? undefined,
+            callCap: row.callCap ?? undefined,
+          };
           if (row.endpoint === "") unattributed = limits;
           else byEndpoint.set(row.endpoint, limits);
         }
         return { byEndpoint, unattributed };
       },
       saveEndpointLimits: sqlite.transaction((rows: ReadonlyArray<EndpointLimits & { endpoint: string }>) => {
-        for (const { endpoint, rangeSize, batchCap } of rows)
-          s.saveEndpointLimits.run(chainId, endpoint, rangeSize ?? null, batchCap ?? null);
+        for (const { endpoint, rangeSize, batchCap, callCap } of rows)
+          s.saveEndpointLimits.run(chainId, endpoint, rangeSize ?? null, batchCap ?? null, callCap ?? null);
         s.dropUnattributed.run(chainId);
       }),
       upgradeSample(perEnd) {

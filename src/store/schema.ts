@@ -64,6 +64,11 @@ export const endpointLimits = sqliteTable(
     rangeSize: integer("range_size"),
     /** The calls per JSON-RPC batch the endpoint takes, when a sync learned a cap below the batch size (null: none). */
     batchCap: integer("batch_cap"),
+    /**
+     * The calls per aggregate3 (one eth_call) the endpoint takes, when a sync learned that it
+     * refuses as many as the reader asks (its gas cap, the size of its answer; null: none).
+     */
+    callCap: integer("call_cap"),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.endpoint] })],
 );

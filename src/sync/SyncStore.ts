@@ -33,6 +33,8 @@ export type EndpointLimits = {
   rangeSize: number | undefined;
   /** The calls per JSON-RPC batch it takes, when a run learned a cap below the batch size; undefined: none. */
   batchCap: number | undefined;
+  /** The calls per aggregate3 it takes, when a run learned a cap (its gas cap, the size of its answer); undefined: none. */
+  callCap: number | undefined;
 };
 
 /** The endpoint limits the store holds for a chain. */

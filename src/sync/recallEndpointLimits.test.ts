@@ -58,7 +58,7 @@ function chainOver(...endpoints: Array<{ client: RpcClient; view: EndpointView }
 const rows = (store: Store) =>
   store.sqlite
     .prepare(
-      "SELECT endpoint, range_size AS rangeSize, batch_cap AS batchCap FROM endpoint_limits ORDER BY range_size",
+      "SELECT endpoint, range_size AS rangeSize, batch_cap AS batchCap, call_cap AS callCap FROM endpoint_limits ORDER BY range_size",
     )
     .all();
 
@@ -68,22 +68,29 @@ describe("recallEndpointLimits", () => {
   test("default: an endpoint starts where its last run left it: its batch cap from the first request, its range size", () => {
     const { store, sync } = database();
     const paid = endpoint(paidUrl);
-    sync.saveEndpointLimits([{ endpoint: paid.view.endpointKey, rangeSize: 1_800, batchCap: 25 }]);
+    sync.saveEndpointLimits([
+      { endpoint: paid.view.endpointKey, rangeSize: 1_800, batchCap: 25, callCap: 40 },
+    ]);
     const chain = chainOver(paid);
     const memory = recallEndpointLimits(sync, chain);
     expect(paid.view.batchCap).toBe(25);
+    expect(paid.view.callCap).toBe(40);
     // Known to the pool before any answer came (createEndpointPool's pick sizes ticks by it).
     expect(paid.client.learned.batchSize).toBe(25);
     expect(memory.initial(memberOf(chain, 0))).toBe(1_800);
     memory.reached(memberOf(chain, 0), 2_000);
     memory.save();
-    expect(rows(store)).toEqual([{ endpoint: paid.view.endpointKey, rangeSize: 2_000, batchCap: 25 }]);
+    expect(rows(store)).toEqual([
+      { endpoint: paid.view.endpointKey, rangeSize: 2_000, batchCap: 25, callCap: 40 },
+    ]);
   });
 
   test("behavior: another endpoint after a capped one (--rpc-url changed) starts as on a first run and keeps its own; the first one's stays", () => {
     const { store, sync } = database();
     const free = endpoint(freeUrl);
-    sync.saveEndpointLimits([{ endpoint: free.view.endpointKey, rangeSize: 2_000, batchCap: 10 }]);
+    sync.saveEndpointLimits([
+      { endpoint: free.view.endpointKey, rangeSize: 2_000, batchCap: 10, callCap: undefined },
+    ]);
     const paid = endpoint(paidUrl);
     const chain = chainOver(paid);
     const memory = recallEndpointLimits(sync, chain);
@@ -93,8 +100,8 @@ describe("recallEndpointLimits", () => {
     memory.reached(memberOf(chain, 0), 10_000);
     memory.save();
     expect(rows(store)).toEqual([
-      { endpoint: free.view.endpointKey, rangeSize: 2_000, batchCap: 10 },
-      { endpoint: paid.view.endpointKey, rangeSize: 10_000, batchCap: null },
+      { endpoint: free.view.endpointKey, rangeSize: 2_000, batchCap: 10, callCap: null },
+      { endpoint: paid.view.endpointKey, rangeSize: 10_000, batchCap: null, callCap: null },
     ]);
   });
 
@@ -102,8 +109,8 @@ describe("recallEndpointLimits", () => {
     const { store, sync } = database();
     const [paid, free] = [endpoint(paidUrl), endpoint(freeUrl)];
     sync.saveEndpointLimits([
-      { endpoint: paid.view.endpointKey, rangeSize: 10_000, batchCap: undefined },
-      { endpoint: free.view.endpointKey, rangeSize: 2_000, batchCap: 10 },
+      { endpoint: paid.view.endpointKey, rangeSize: 10_000, batchCap: undefined, callCap: undefined },
+      { endpoint: free.view.endpointKey, rangeSize: 2_000, batchCap: 10, callCap: undefined },
     ]);
     const chain = chainOver(paid, free);
     const memory = recallEndpointLimits(sync, chain);
@@ -113,8 +120,8 @@ describe("recallEndpointLimits", () => {
     memory.reached(memberOf(chain, 0), 12_000);
     memory.save();
     expect(rows(store)).toEqual([
-      { endpoint: free.view.endpointKey, rangeSize: 2_000, batchCap: 10 },
-      { endpoint: paid.view.endpointKey, rangeSize: 12_000, batchCap: null },
+      { endpoint: free.view.endpointKey, rangeSize: 2_000, batchCap: 10, callCap: null },
+      { endpoint: paid.view.endpointKey, rangeSize: 12_000, batchCap: null, callCap: null },
     ]);
   });
 
@@ -135,7 +142,9 @@ describe("recallEndpointLimits", () => {
       expect(paid.view.batchCap).toBe(25);
       expect(memory.initial(memberOf(chain, 0))).toBe(1_800);
       memory.save();
-      expect(rows(store)).toEqual([{ endpoint: paid.view.endpointKey, rangeSize: 1_800, batchCap: 25 }]);
+      expect(rows(store)).toEqual([
+        { endpoint: paid.view.endpointKey, rangeSize: 1_800, batchCap: 25, callCap: null },
+      ]);
     });
 
     test("behavior: a pool's members learn their own (the smallest cap of all would hold every one); the values are dropped", () => {
@@ -149,8 +158,8 @@ describe("recallEndpointLimits", () => {
       memory.reached(memberOf(chain, 0), 4_096);
       memory.save();
       expect(rows(store)).toEqual([
-        { endpoint: free.view.endpointKey, rangeSize: null, batchCap: null },
-        { endpoint: paid.view.endpointKey, rangeSize: 4_096, batchCap: null },
+        { endpoint: free.view.endpointKey, rangeSize: null, batchCap: null, callCap: null },
+        { endpoint: paid.view.endpointKey, rangeSize: 4_096, batchCap: null, callCap: null },
       ]);
     });
   });

@@ -36,8 +36,10 @@ export function recallEndpointLimits(store: SyncStore, chain: ChainView): Endpoi
         (members.length === 1 ? stored.unattributed : undefined),
     ]),
   );
-  for (const [member, limits] of recalled)
+  for (const [member, limits] of recalled) {
     if (limits?.batchCap !== undefined) member.view.assumeBatchCap(limits.batchCap);
+    if (limits?.callCap !== undefined) member.view.assumeCallCap(limits.callCap);
+  }
   const reached = new Map<PoolMember, number>();
   return {
     initial: (member) => recalled.get(member)?.rangeSize,
@@ -48,6 +50,7 @@ export function recallEndpointLimits(store: SyncStore, chain: ChainView): Endpoi
           endpoint: member.view.endpointKey,
           rangeSize: reached.get(member) ?? recalled.get(member)?.rangeSize,
           batchCap: member.view.batchCap,
+          callCap: member.view.callCap,
         })),
       ),
   };

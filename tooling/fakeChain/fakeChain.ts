@@ -55,6 +55,8 @@ export type FakeChain = {
   creationBlock: number | undefined;
   /** The batch cap the view reports (as its endpoint would have shown it); assumeBatchCap sets it too. */
   batchCap: number | undefined;
+  /** The aggregate3 call cap the view reports; assumeCallCap sets it. */
+  callCap: number | undefined;
   /** Called by each log fetch before it reads the chain (a reorg during the run). */
   onFetch: ((from: number, to: number) => void) | undefined;
   readonly calls: { readSessions: string[][]; readBids: string[][]; fetch: Array<[number, number]> };
@@ -231,6 +233,12 @@ export function createFakeChain(options: { contract?: string; startTime?: number
     get batchCap() {
       return fake.batchCap;
     },
+    get callCap() {
+      return fake.callCap;
+    },
+    assumeCallCap: (cap) => {
+      fake.callCap = cap;
+    },
     assumeBatchCap: (cap) => {
       fake.batchCap = cap;
     },
@@ -321,6 +329,7 @@ export function createFakeChain(options: { contract?: string; startTime?: number
     lagReads: new Map(),
     creationBlock: undefined,
     batchCap: undefined,
+    callCap: undefined,
     onFetch: undefined,
     calls,
   };

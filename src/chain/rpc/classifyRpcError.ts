@@ -6,6 +6,12 @@ export type RpcErrorKind =
   | "rate-limit"
   /** The endpoint refused the size of a JSON-RPC batch: send smaller batches. */
   | "batch-too-large"
+  /**
+   * The node refused one call as more than it runs (creation code returning more than EIP-170's
+   * 24,576 bytes, out of gas under the node's gas cap, a result too large to send, a call past the
+   * node's time limit): ask less of one call. Never a reason to ask the same again.
+   */
+  | "call-too-large"
   /** The call reverted: a fact about the chain, not the endpoint. */
   | "revert"
   /** The endpoint does not serve the method: a misconfiguration that no retry fixes. */
@@ -71,6 +77,20 @@ const unsupportedPatterns = [
   /method (does not exist|not found|not supported|is not supported|not available)/,
   /unsupported method/,
 ];
+// anvil and reth (revm): "EVM error CreateContractSizeLimit", "EVM error OutOfGas"; geth and
+// erigon: "max code size exceeded", "out of gas", "execution aborted (timeout = 5s)"; nethermind
+// "OutOfGas"; hosted endpoints' caps on a response's size.
+const callTooLargePatterns = [
+  /createcontractsizelimit/,
+  /max code size exceeded/,
+  /code size (limit )?exceeded/,
+  /out ?of ?gas/,
+  /gas required exceeds allowance/,
+  /execution aborted \(timeout/,
+  /response (size )?(is )?too (large|big)/,
+  /response size (limit |exceeded|exceeds)/,
+  /return ?data (is )?(too large|limit|exceed)/,
+];
 const revertPatterns = [/revert/, /vm execution error/, /invalid opcode/];
 // geth's "missing trie node", "header not found", "state histories haven't been fully indexed
 // yet", "historical state 0x… is not available"; reth's "state at block #… is pruned"; ...
@@ -105,6 +125,7 @@ export function classifyRpcError(method: string, error: { code?: unknown; messag
     // A heavy query is the usual reason a log backend gives up: retry it smaller.
     if (/no backend is currently healthy|timed? ?out|timeout/.test(message)) return "range";
   }
+  if (matches(callTooLargePatterns)) return "call-too-large";
   if (code === 429 || matches(rateLimitPatterns)) return "rate-limit";
   if (code === 3 || matches(revertPatterns)) return "revert";
   if (code === -32005 && method !== "eth_getLogs") return "rate-limit";

@@ -13,7 +13,7 @@ export function createCallError(
   url: string,
   method: string,
   kind: RpcErrorKind,
-  error: { code?: unknown; message?: unknown },
+  error: { code?: unknown; message?: unknown; data?: unknown },
 ): BaseError {
   if (kind !== "unsupported") return new RpcResponseError(method, kind, error);
   const code = typeof error.code === "number" ? ` (code ${error.code})` : "";
