@@ -1,6 +1,9 @@
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, test } from "vitest";
+import { createRpcClient } from "../../src/chain/rpc/createRpcClient.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
+import { nodeCallGasCap } from "../../src/devchain/nodeCallGasCap.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";
 import { readPublishedJson } from "../support/readPublished.js";
@@ -76,5 +79,33 @@ describe.each(modes)("the pipeline on anvil, view calls through $name", (mode) =
     expect(rpc.reader).toBe(mode.reader);
     expect(rpc.endpoints).toHaveLength(2);
     expect(diffFiles(readPublishedJson(out), expected())).toEqual([]);
+  });
+});
+
+describe("the pipeline on anvil without Multicall3, behind a low gas cap", () => {
+  const chain = useDevChain(history, { multicall: false });
+  const dir = useTempDir("mor-reader-gas-");
+
+  test("behavior: every file exact; the calls an aggregate3 took are remembered for the endpoint's next run", async () => {
+    const db = join(dir, "a.sqlite");
+    const out = join(dir, "out");
+    // 3,000,000 gas for every eth_call: far fewer calls than 200 an aggregate3.
+    const client = createRpcClient({ url: chain.rpcUrl });
+    await client.request("evm_setBlockGasLimit", ["0x2dc6c0"]);
+    try {
+      const result = await runCli(runArgs(chain, { db, out }, "--json"));
+      expect(result.code, result.stderr).toBe(0);
+      expect(diffFiles(readPublishedJson(out), expectedFor(history, { asOf: endTime }))).toEqual([]);
+    } finally {
+      await client.request("evm_setBlockGasLimit", [`0x${nodeCallGasCap.toString(16)}`]);
+    }
+    const database = new Database(db, { readonly: true });
+    const caps = database.prepare("SELECT call_cap FROM endpoint_limits").pluck().all() as Array<
+      number | null
+    >;
+    database.close();
+    expect(caps).toHaveLength(1);
+    expect(caps[0]).toBeGreaterThan(1);
+    expect(caps[0]).toBeLessThan(200);
   });
 });

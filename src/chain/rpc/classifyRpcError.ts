@@ -85,6 +85,8 @@ const callTooLargePatterns = [
   /max code size exceeded/,
   /code size (limit )?exceeded/,
   /out ?of ?gas/,
+  // revm's other ways to run out of gas: "EVM error MemoryOOG", "MemoryLimitOOG", "PrecompileOOG", ...
+  /(memory|memorylimit|precompile|invalidoperand|reentrancysentry)oog/,
   /gas required exceeds allowance/,
   /execution aborted \(timeout/,
   /response (size )?(is )?too (large|big)/,
