@@ -6,7 +6,7 @@ import { checkOutputDirectory } from "../publish/publishRelease.js";
 import { acquireLock } from "../store/acquireLock.js";
 import { damagedDatabaseError } from "../store/DamagedDatabaseError.js";
 import { inspectDatabase } from "../store/inspectDatabase.js";
-import { openStore, type Store } from "../store/openStore.js";
+import { type Database, openDatabase } from "../store/openDatabase.js";
 import { checkIdentity } from "../sync/checkIdentity.js";
 import { checkWritable } from "../util/checkWritable.js";
 
@@ -82,7 +82,7 @@ export function checkPaths(resources: Omit<Resources, "chains">): number[] {
  */
 export async function withResources<T>(
   resources: Resources,
-  work: (store: Store) => T | Promise<T>,
+  work: (store: Database) => T | Promise<T>,
 ): Promise<T> {
   const { db, out } = resources;
   checkDatabase(db, resources);
@@ -96,7 +96,7 @@ export async function withResources<T>(
     }
     const databaseLock = acquireLock(`${db}.lock`, `the database ${db}`);
     releases.push(() => databaseLock.release());
-    const store = openStore(db);
+    const store = openDatabase(db);
     releases.push(() => store.close());
     return await work(store);
   } catch (error) {

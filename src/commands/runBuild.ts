@@ -2,7 +2,7 @@ import type { Logger } from "../log/createLogger.js";
 import { publishApi } from "../publish/publishApi.js";
 import { computePublication } from "../rollup/computePublication.js";
 import { createIndexReader } from "../store/createIndexReader.js";
-import type { Store } from "../store/openStore.js";
+import type { Database } from "../store/openDatabase.js";
 import { packageVersion } from "../util/packageVersion.js";
 
 export type BuildSummary = {
@@ -27,7 +27,7 @@ export type BuildOptions = { out: string; stuckGrace: number; updateInterval: nu
  * published atomically (publish). One read transaction gives a consistent snapshot even while a
  * sync writes.
  */
-export function runBuild(store: Store, options: BuildOptions, logger: Logger): BuildSummary {
+export function runBuild(store: Database, options: BuildOptions, logger: Logger): BuildSummary {
   const started = performance.now();
   const generator = `mor-throughput ${packageVersion()}`;
   const publication = store.sqlite.transaction(() =>

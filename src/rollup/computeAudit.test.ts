@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { TestClose } from "../../tooling/rollup/makeCloseDays.js";
 import { rollupOf } from "../../tooling/rollup/rollupOf.js";
-import type { PairStatRecord } from "../store/createIndexReader.js";
 import { type AuditedChain, computeAudit } from "./computeAudit.js";
+import type { PairStatRecord } from "./IndexReader.js";
 
 const asOf = Date.UTC(2026, 2, 15, 12, 34, 56) / 1000;
 const base = 8453;

@@ -1,8 +1,8 @@
 import type { ApiFiles, AuditPair } from "../api/apiTypes.js";
-import type { BidRecord, ChainRecord, PairStatRecord } from "../store/createIndexReader.js";
 import { compareLowercase } from "./compareLowercase.js";
 import type { Labels } from "./computeChainFiles.js";
 import type { Tally } from "./createTally.js";
+import type { BidRecord, ChainRecord, PairStatRecord } from "./IndexReader.js";
 
 /** A chain of the publication as the audit sees it. */
 export type AuditedChain = Pick<

@@ -1,10 +1,10 @@
 import type { ChainFiles, Rollup, SeriesBucket, StuckSession, WindowTotals } from "../api/apiTypes.js";
 import { addPeriods, floorDay, floorHour, secondsPerDay, secondsPerHour } from "../api/periods.js";
-import type { StuckRecord } from "../store/createIndexReader.js";
 import { compareLowercase } from "./compareLowercase.js";
 import { daysKept, type Family, type Tally, windowNames } from "./createTally.js";
 import type { Universe } from "./createUniverse.js";
 import { figuresOf } from "./figuresOf.js";
+import type { StuckRecord } from "./IndexReader.js";
 
 /** What names and addresses the files use for the refs of a tally. */
 export type Labels = {

@@ -1,10 +1,10 @@
 import type { ApiFiles, Offer, PairMarket, PairWindow } from "../api/apiTypes.js";
-import type { BidRecord, BidTimesRecord } from "../store/createIndexReader.js";
 import { compareLowercase } from "./compareLowercase.js";
 import type { Labels } from "./computeChainFiles.js";
 import { type Tally, windowNames } from "./createTally.js";
 import type { Universe } from "./createUniverse.js";
 import { earnedOf, figuresOf } from "./figuresOf.js";
+import type { BidRecord, BidTimesRecord } from "./IndexReader.js";
 import { standsAt } from "./standsAt.js";
 
 /** A configured chain as the market sees it: its id and the time before its first indexed block. */

@@ -2,7 +2,7 @@ import { getAddress } from "viem";
 import type { ApiFiles, Meta, MetaChain, MetaUpgrade } from "../api/apiTypes.js";
 import { apiVersion } from "../api/apiTypes.js";
 import { presetForChainId } from "../chain/presets.js";
-import type { ChainRecord } from "../store/createIndexReader.js";
+import type { ChainRecord } from "./IndexReader.js";
 
 export type MetaInput = {
   generator: string;

@@ -1,12 +1,12 @@
 import type { ApiFiles, ChainFiles } from "../api/apiTypes.js";
 import { UserError } from "../errors/BaseError.js";
-import type { ChainRecord, IndexReader, StuckRecord } from "../store/createIndexReader.js";
 import { computeAudit } from "./computeAudit.js";
 import { computeChainFiles, type Labels } from "./computeChainFiles.js";
 import { computeLeaderboards } from "./computeLeaderboards.js";
 import { computeMarket } from "./computeMarket.js";
 import { computeMeta } from "./computeMeta.js";
 import { createUniverse } from "./createUniverse.js";
+import type { ChainRecord, IndexReader, StuckRecord } from "./IndexReader.js";
 import { tallyCloses } from "./tallyCloses.js";
 
 export type PublicationOptions = {
@@ -42,7 +42,7 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
         "Run `mor-throughput sync` (or `run`) first, with the same --db. A sync writes no block while a chain's head is not yet as many blocks past the start as its confirmation depth: wait until the chain has grown, or lower the depth with --confirmations (0 on a local chain).",
     });
   }
-  const refill = reader.closesToRefill();
+  const refill = reader.countClosesToRefill();
   if (refill > 0) {
     throw new UserError(
       `${refill} closes of this database were indexed by mor-throughput 1.0 and lack the 1.1 figures`,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { BidRecord } from "../store/createIndexReader.js";
 import { createUniverse } from "./createUniverse.js";
+import type { BidRecord } from "./IndexReader.js";
 
 const bid = (modelRef: number, providerRef: number, pricePerSecond = 1n): BidRecord => ({
   chainId: 8453,

@@ -1,4 +1,4 @@
-import type { BidRecord } from "../store/createIndexReader.js";
+import type { BidRecord } from "./IndexReader.js";
 
 /**
  * Dense indices over the models, providers and bids a computation can meet, so that the tally

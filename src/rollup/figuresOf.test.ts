@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { TestClose } from "../../tooling/rollup/makeCloseDays.js";
 import { rollupOf } from "../../tooling/rollup/rollupOf.js";
 import { floorHour } from "../api/periods.js";
-import { type CloseDay, closeFact, closeFields } from "../store/decodeCloseFacts.js";
+import { type CloseDay, closeFact, closeFields } from "./CloseDay.js";
 import { computeChainFiles } from "./computeChainFiles.js";
 import { createUniverse } from "./createUniverse.js";
 import { tallyCloses } from "./tallyCloses.js";

@@ -1,6 +1,6 @@
 import { floorMonth, secondsPerDay, secondsPerHour } from "../api/periods.js";
-import { type CloseDay, closeFields, closeFact as f } from "../store/createIndexReader.js";
 import { BidSums } from "./BidSums.js";
+import { type CloseDay, closeFields, closeFact as f } from "./CloseDay.js";
 import {
   allWindow,
   createTally,

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { refStatements } from "./statements/refStatements.js";
 
 /** Integer refs of providers (by address) and models (by modelId), created on first use. */
 export type Refs = {
@@ -9,30 +10,26 @@ export type Refs = {
 };
 
 export function createRefs(sqlite: Database.Database): Refs {
-  const statements = {
-    insertProvider: sqlite.prepare("INSERT INTO providers (address) VALUES (?) ON CONFLICT DO NOTHING"),
-    provider: sqlite.prepare("SELECT ref FROM providers WHERE address = ?").pluck(),
-    insertModel: sqlite.prepare("INSERT INTO models (model_id) VALUES (?) ON CONFLICT DO NOTHING"),
-    model: sqlite.prepare("SELECT ref FROM models WHERE model_id = ?").pluck(),
-  };
+  const s = refStatements(sqlite);
   const providers = new Map<string, number>();
   const models = new Map<string, number>();
   const refOf = (
     cache: Map<string, number>,
-    insert: Database.Statement,
-    select: Database.Statement,
+    insert: Database.Statement<[string]>,
+    select: Database.Statement<[string], number>,
     key: string,
   ) => {
     const known = cache.get(key);
     if (known !== undefined) return known;
     insert.run(key);
-    const ref = select.get(key) as number;
+    const ref = select.get(key);
+    if (ref === undefined) throw new Error(`unreachable: no ref for ${key} right after its insert`);
     cache.set(key, ref);
     return ref;
   };
   return {
-    provider: (address) => refOf(providers, statements.insertProvider, statements.provider, address),
-    model: (modelId) => refOf(models, statements.insertModel, statements.model, modelId),
+    provider: (address) => refOf(providers, s.insertProvider, s.provider, address),
+    model: (modelId) => refOf(models, s.insertModel, s.model, modelId),
     clear() {
       providers.clear();
       models.clear();

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
+import { chainStatements } from "./statements/chainStatements.js";
 
 /**
  * Forgets everything of one chain above the common ancestor of a reorg (undefined: the whole
@@ -39,15 +40,12 @@ export function createRollbackChain(
        WHERE chain_id = :chainId AND bid_scan_end > :above`,
     `UPDATE chains SET bid_scan_next = NULL, bid_scan_end = NULL
        WHERE chain_id = :chainId AND bid_scan_next > bid_scan_end`,
-  ].map((source) => sqlite.prepare(source));
-  const moveCheckpoint = sqlite.prepare(
-    "UPDATE chains SET block_number = :number, block_hash = :hash, block_timestamp = :timestamp WHERE chain_id = :chainId",
-  );
-  const forget = sqlite.prepare("DELETE FROM chains WHERE chain_id = :chainId");
+  ].map((source) => sqlite.prepare<{ chainId: number; above: number }>(source));
+  const chains = chainStatements(sqlite);
   return sqlite.transaction((ancestor: BlockHeader | undefined) => {
     const above = ancestor?.number ?? -1;
     for (const statement of statements) statement.run({ chainId, above });
-    if (ancestor) moveCheckpoint.run({ chainId, ...ancestor });
-    else forget.run({ chainId });
+    if (ancestor) chains.rolledBack.run({ chainId, ...ancestor });
+    else chains.forget.run({ chainId });
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { closeFact, closeFields, decodeCloseFacts } from "./decodeCloseFacts.js";
+import { closeFact, closeFields } from "../rollup/CloseDay.js";
+import { decodeCloseFacts } from "./decodeCloseFacts.js";
 
 describe("decodeCloseFacts", () => {
   test("default: closes row after row, every field in order", () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, test } from "vitest";
 import { inspectDatabase } from "./inspectDatabase.js";
-import { knownSchemaVersion, openStore } from "./openStore.js";
+import { knownSchemaVersion, openDatabase } from "./openDatabase.js";
 
 describe("inspectDatabase", () => {
   const dir = mkdtempSync(join(tmpdir(), "mor-inspect-"));
@@ -12,18 +12,18 @@ describe("inspectDatabase", () => {
 
   test("default: a database this version created, before its first synced range, indexes nothing yet", () => {
     const path = join(dir, "fresh.sqlite");
-    openStore(path).close();
+    openDatabase(path).close();
     expect(inspectDatabase(path)).toEqual([]);
   });
 
   test("behavior: a first open killed between migrating and recording the version (user_version 0) is still ours", () => {
     const path = join(dir, "interrupted.sqlite");
-    openStore(path).close();
+    openDatabase(path).close();
     const sqlite = new Database(path);
     sqlite.pragma("user_version = 0");
     sqlite.close();
     expect(inspectDatabase(path)).toEqual([]);
-    const store = openStore(path);
+    const store = openDatabase(path);
     expect(store.sqlite.pragma("user_version", { simple: true })).toBe(knownSchemaVersion());
     store.close();
   });

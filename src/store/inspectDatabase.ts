@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { UserError } from "../errors/BaseError.js";
 import { damagedDatabaseError } from "./DamagedDatabaseError.js";
-import { checkSchemaVersion } from "./openStore.js";
+import { checkSchemaVersion } from "./openDatabase.js";
 
 /** What an existing database indexes, per chain. */
 export type IndexedChain = { chainId: number; contract: string; fromBlock: number };

@@ -1,30 +1,23 @@
-import type Database from "better-sqlite3";
 import type { UpgradeRow } from "../sync/SyncStore.js";
+import type { upgradeStatements } from "./statements/upgradeStatements.js";
 
-/** The statement that notes an upgrade the sync went past (a range's, or the bid scan's): once. */
-export function upgradeStatement(sqlite: Database.Database): Database.Statement {
-  return sqlite.prepare(
-    `INSERT INTO upgrades (chain_id, block_number, log_index, block_timestamp, status, added, replaced, removed, compared)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-  );
-}
-
+/** Notes the upgrades the sync went past (a range's, or the bid scan's): each once. */
 export function writeUpgrades(
-  statement: Database.Statement,
+  s: ReturnType<typeof upgradeStatements>,
   chainId: number,
-  upgrades: readonly UpgradeRow[] = [],
+  upgrades: readonly UpgradeRow[],
 ): void {
   for (const upgrade of upgrades) {
-    statement.run(
+    s.insert.run({
       chainId,
-      upgrade.blockNumber,
-      upgrade.logIndex,
-      upgrade.blockTimestamp,
-      upgrade.status,
-      upgrade.added.join(","),
-      upgrade.replaced.join(","),
-      upgrade.removed.join(","),
-      upgrade.compared,
-    );
+      blockNumber: upgrade.blockNumber,
+      logIndex: upgrade.logIndex,
+      blockTimestamp: upgrade.blockTimestamp,
+      status: upgrade.status,
+      added: upgrade.added.join(","),
+      replaced: upgrade.replaced.join(","),
+      removed: upgrade.removed.join(","),
+      compared: upgrade.compared,
+    });
   }
 }

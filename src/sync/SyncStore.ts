@@ -6,7 +6,8 @@ import type { Pair, PairCounters } from "../chain/readPairStats.js";
 
 /*
  * What the sync stage writes, and the storage it needs: declared here, where it is used, and
- * implemented by the store stage (store/createSyncStore.ts), so that sync never imports store.
+ * implemented by the store stage (store/createSyncDatabase.ts, store/createSyncStore.ts), so that
+ * sync never imports store.
  */
 
 /** What one chain's index covers: written with its first range, checked on every later run. */
@@ -16,8 +17,8 @@ export type ChainIdentity = {
   contract: string;
   /** The first block indexed. */
   fromBlock: number;
-  /** The contract's creation block, when the sync found it. */
-  creationBlock: number | undefined;
+  /** The contract's creation block, when the sync found it (null: not searched, or not found). */
+  creationBlock: number | null;
 };
 
 /** Where one chain's sync stands: its identity and the last block synced. */
@@ -126,8 +127,8 @@ export type StoredSample = {
   models: string[];
 };
 
-/** One synced block range: everything in it is written in one transaction with the checkpoint. */
-export type RangeCommit = {
+/** What one block range read: its rows, for the follower to commit. */
+export type RangeRead = {
   identity: ChainIdentity;
   end: BlockHeader;
   /** Hashes of blocks inside the range kept for reorg detection (the end's is always kept). */
@@ -148,11 +149,20 @@ export type RangeCommit = {
   opens: OpenRow[];
   closes: CloseRow[];
   anomalies: AnomalyRow[];
-  /** The contract's code changes in the range that the run went past. */
-  upgrades?: UpgradeRow[];
-  /** The run that read the range (the code it read through: firstBlockReadThrough.ts). */
-  run?: SyncRun;
 };
+
+/**
+ * What a write that the rollback after an upgrade must be able to undo carries: the run that read
+ * what it writes (the code it read through: firstBlockReadThrough.ts), noted in the same
+ * transaction. A write without its run cannot be made.
+ */
+export type ByRun = { run: SyncRun };
+
+/**
+ * One synced block range, written in one transaction with the checkpoint: what it read, the
+ * contract's code changes in it that the run went past (reviewed first), and the run.
+ */
+export type RangeCommit = RangeRead & ByRun & { upgrades: UpgradeRow[] };
 
 /**
  * One sync run of a chain, as the rollback after an upgrade needs it: the sync reads the contract
@@ -213,7 +223,8 @@ export type SyncStore = {
   saveModelNames(names: ModelNameRow[]): void;
   /** Closes a 1.0 database holds without the 1.1 figures (at most `limit`). */
   closesToRefill(limit: number): string[];
-  saveRefilled(closes: RefilledClose[]): void;
+  /** Their figures as read again, with the run that read them. */
+  saveRefilled(write: ByRun & { closes: RefilledClose[] }): void;
   /** The distinct (model, provider) pairs of the indexed closes whose bid could be read. */
   auditPairs(): Pair[];
   /** The block the contract's counters were last read at (undefined: not read, or rolled back since). */
@@ -234,8 +245,6 @@ export type SyncStore = {
    * (readable ones only), stored after the last accepted upgrade.
    */
   upgradeSample(perEnd: number): StoredSample;
-  /** Records a run that wrote what it read (again: its later head and write, its lower block). */
-  noteRun(run: SyncRun): void;
   /** The runs recorded, in the order they ran (by first block). */
   syncRuns(): StoredSyncRun[];
   /** Forgets the runs that no cut past `synced` (the last synced block) can concern. */
@@ -246,8 +255,11 @@ export type SyncStore = {
    * posted bid stored as the empty record, a bid stored standing although its deletion is indexed).
    */
   bidsToRefill(limit: number, after?: string): string[];
-  /** Their state as read again; a failed read keeps what was stored (a 1.1 bid: createdAt 0, never an offer). */
-  saveRefilledBids(bids: NewBid[]): void;
+  /**
+   * Their state as read again, with the run that read them; a failed read keeps what was stored (a
+   * 1.1 bid: createdAt 0, never an offer).
+   */
+  saveRefilledBids(write: ByRun & { bids: NewBid[] }): void;
   /** The one-time scan of the bid logs below the checkpoint of a database indexed before 1.2. */
   bidScan(): BidScan | undefined;
   /** Writes one scanned range's bid logs, bids and upgrades with the scan's progress, in one transaction. */
@@ -257,19 +269,16 @@ export type SyncStore = {
 /** What a database indexed before 1.2 still has to scan for bid logs: [next, end]. */
 export type BidScan = { next: number; end: number };
 
-/**
- * One range of the bid scan: its bid logs, the bids they name, the contract's upgrades in it, and
- * where the scan stands after it.
- */
-export type BidScanCommit = Pick<
-  RangeCommit,
-  "bids" | "refreshed" | "posted" | "deleted" | "anomalies" | "upgrades"
-> & {
+/** What one range of the bid scan read: its bid logs, the bids they name, and where the scan stands after it. */
+export type BidScanRead = Pick<RangeRead, "bids" | "refreshed" | "posted" | "deleted" | "anomalies"> & {
   /** The scan's next block (past `end`: done). */
   next: number;
   /** The timestamp of the block before the scan's first range (given with it). */
   parentTime?: number | undefined;
 };
+
+/** One range of the bid scan, written in one transaction: what it read, the upgrades in it, the run. */
+export type BidScanCommit = BidScanRead & ByRun & { upgrades: UpgradeRow[] };
 
 /** The database as the sync of several chains sees it. */
 export type SyncDatabase = {

@@ -7,10 +7,11 @@ import { buildRangeRows } from "./buildRangeRows.js";
 import { collectSessionLogs } from "./collectSessionLogs.js";
 import type { BidReader } from "./createBidReader.js";
 import type { SessionStateReader } from "./createSessionStateReader.js";
-import type { ChainIdentity, RangeCommit } from "./SyncStore.js";
+import type { ChainIdentity, RangeRead } from "./SyncStore.js";
 
 export type RangeResult = {
-  commit: RangeCommit;
+  /** What the range read, for the follower to commit (with the upgrades it reviewed, and its run). */
+  read: RangeRead;
   /** The block before the range as the endpoint saw it with the range: what the range builds on. */
   parent: BlockHeader | undefined;
   logs: number;
@@ -68,7 +69,7 @@ export function createRangeReader(parts: RangeReaderParts): RangeReader {
     for (const { sessionId, reason } of rows.malformed)
       logger.debug("malformed receipt", { session: sessionId, reason });
     return {
-      commit: {
+      read: {
         identity,
         end,
         headers,

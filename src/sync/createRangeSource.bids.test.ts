@@ -1,14 +1,13 @@
 import { encodeAbiParameters, pad } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { bidDeletedTopic, bidPostedTopic } from "../chain/abi.js";
-import type { ChainView, EndpointView } from "../chain/ChainView.js";
+import type { ChainPool, ChainView, EndpointView, PoolMember } from "../chain/ChainView.js";
 import type { RawLog } from "../chain/createLogFetcher.js";
 import { bidIdOf } from "../chain/parseBidLog.js";
-import type { ChainPool, PoolMember } from "../chain/pool/ChainPool.js";
 import type { BidRead } from "../chain/readBids.js";
 import { silentLogger } from "../log/createLogger.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
-import { openStore, type Store } from "../store/openStore.js";
+import { type Database, openDatabase } from "../store/openDatabase.js";
 import { createRangeSource } from "./createRangeSource.js";
 import { followChain } from "./followChain.js";
 
@@ -91,7 +90,7 @@ function poolOf(a: ReturnType<typeof endpoint>, b: ReturnType<typeof endpoint>):
 
 const sourceOf = (pool: ChainPool) =>
   createRangeSource(pool, {
-    identity: { chainId: 1, contract, fromBlock: 0, creationBlock: undefined },
+    identity: { chainId: 1, contract, fromBlock: 0, creationBlock: null },
     initialRangeSize: () => 10,
     hashWindowStart: 1_000,
     knownBids: new Map(),
@@ -107,11 +106,11 @@ describe("createRangeSource: a bid posted in a range of one endpoint, deleted in
     const r2 = source.start(r1.to + 1, 19);
     const one = await r1.result; // committed first, as followChain does
     await source.readDeletionsAgain(one);
-    source.stored(one.commit);
+    source.stored(one.read);
     const two = await r2.result;
     await source.readDeletionsAgain(two);
-    expect(two.commit.deleted.map((d) => d.bidId)).toEqual([bid]);
-    const stored = [...one.commit.bids, ...two.commit.refreshed].filter((x) => x.bidId === bid).at(-1);
+    expect(two.read.deleted.map((d) => d.bidId)).toEqual([bid]);
+    const stored = [...one.read.bids, ...two.read.refreshed].filter((x) => x.bidId === bid).at(-1);
     expect(stored?.state?.deletedAt).toBe(1015);
     // Read by `a` as new, then again by `b` (the range that holds the deletion), once each.
     expect([a.bidCalls, b.bidCalls]).toEqual([[[bid]], [[bid]]]);
@@ -124,25 +123,23 @@ describe("createRangeSource: a bid posted in a range of one endpoint, deleted in
     const r1 = source.start(0, 19);
     const r2 = source.start(r1.to + 1, 19);
     const one = await r1.result;
-    source.stored(one.commit);
+    source.stored(one.read);
     const two = await r2.result;
-    expect(two.commit.refreshed).toEqual([
-      { bidId: bid, state: expect.objectContaining({ deletedAt: 1015 }) },
-    ]);
+    expect(two.read.refreshed).toEqual([{ bidId: bid, state: expect.objectContaining({ deletedAt: 1015 }) }]);
     await source.readDeletionsAgain(two);
-    expect(two.commit.refreshed).toHaveLength(1);
+    expect(two.read.refreshed).toHaveLength(1);
     expect([a.bidCalls, b.bidCalls]).toEqual([[[bid]], [[bid]]]);
   });
 });
 
 describe("followChain in a pool: a deletion read on another endpoint than the bid's posting", () => {
-  const stores: Store[] = [];
+  const stores: Database[] = [];
   afterEach(() => {
     for (const store of stores.splice(0)) store.close();
   });
 
   test("behavior: the stored bid has its deletedAt: no offer after its deletion", async () => {
-    const store = openStore(":memory:");
+    const store = openDatabase(":memory:");
     stores.push(store);
     const a = endpoint(0, 9, { logDelay: 20 });
     const b = endpoint(1, 30, { logDelay: 5 });

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { EndpointView } from "../chain/ChainView.js";
+import type { ChainPool, EndpointView, PoolMember } from "../chain/ChainView.js";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
-import type { ChainPool, PoolMember } from "../chain/pool/ChainPool.js";
 import { TransientError } from "../errors/BaseError.js";
 import { silentLogger } from "../log/createLogger.js";
 import { createRangeSource, type ServedRange } from "./createRangeSource.js";
@@ -20,7 +19,7 @@ const header = (number: number, fork = ""): BlockHeader => ({
 
 /** A range [from, to] as `by` read it: its end, and the block before it. */
 const range = (from: number, to: number, by: PoolMember): ServedRange =>
-  ({ commit: { end: header(to) }, parent: header(from - 1), by }) as unknown as ServedRange;
+  ({ read: { end: header(to) }, parent: header(from - 1), by }) as unknown as ServedRange;
 
 /** A pool of two that records what it is asked to confirm; `refuse`: blocks it cannot confirm (lag). */
 function recordingPool(refuse: number[] = []) {
@@ -44,7 +43,7 @@ function recordingPool(refuse: number[] = []) {
 
 const source = (pool: ChainPool) =>
   createRangeSource(pool, {
-    identity: { chainId: 1, contract: "0xc", fromBlock: 0, creationBlock: undefined },
+    identity: { chainId: 1, contract: "0xc", fromBlock: 0, creationBlock: null },
     initialRangeSize: () => 10,
     hashWindowStart: 1_000,
     knownBids: new Map(),

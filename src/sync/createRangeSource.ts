@@ -1,5 +1,6 @@
+import type { ChainPool, PoolMember } from "../chain/ChainView.js";
 import type { LogFetcher } from "../chain/createLogFetcher.js";
-import { type ChainPool, type PoolMember, rangesPerEndpoint } from "../chain/pool/ChainPool.js";
+import { rangesPerEndpoint } from "../chain/pool/rangesPerEndpoint.js";
 import type { SessionState } from "../chain/readSessions.js";
 import type { RetryPolicy } from "../chain/retryPolicies.js";
 import { TransientError } from "../errors/BaseError.js";
@@ -108,34 +109,34 @@ export function createRangeSource(pool: ChainPool, options: RangeSourceOptions):
       return { to, result: served.then(({ result, by }) => ({ ...result, by })) };
     },
     async confirm({ from, result }, following = []) {
-      if (!several || result.commit.end.number <= confirmedThrough) return;
+      if (!several || result.read.end.number <= confirmedThrough) return;
       // The ranges after this one that the same endpoint read, each building on the one before:
       // the first range another endpoint read confirms the newest of them, and so all of them.
       let last = result;
       for (const next of following) {
         const range = await next.catch(() => undefined);
-        if (!range || range.parent?.number !== last.commit.end.number) break;
+        if (!range || range.parent?.number !== last.read.end.number) break;
         if (range.by !== last.by) {
-          await pool.confirm({ from, end: last.commit.end }, last.by, { parent: range.parent, by: range.by });
-          confirmedThrough = last.commit.end.number;
+          await pool.confirm({ from, end: last.read.end }, last.by, { parent: range.parent, by: range.by });
+          confirmedThrough = last.read.end.number;
           return;
         }
-        if (range.parent.hash !== last.commit.end.hash) break;
+        if (range.parent.hash !== last.read.end.hash) break;
         last = range;
       }
       // None did (the run's last ranges): another endpoint is asked for the newest end, else
       // (it lags behind that block) for this range's.
       try {
-        await pool.confirm({ from, end: last.commit.end }, last.by);
-        confirmedThrough = last.commit.end.number;
+        await pool.confirm({ from, end: last.read.end }, last.by);
+        confirmedThrough = last.read.end.number;
       } catch (error) {
         if (last === result || !(error instanceof TransientError)) throw error;
-        await pool.confirm({ from, end: result.commit.end }, result.by);
-        confirmedThrough = result.commit.end.number;
+        await pool.confirm({ from, end: result.read.end }, result.by);
+        confirmedThrough = result.read.end.number;
       }
     },
     readDeletionsAgain: (range) =>
-      readDeletionsAgain(range.commit, options.knownBids, async (logs) => {
+      readDeletionsAgain(range.read, options.knownBids, async (logs) => {
         const served = await pool.serve((member) => readerOf(member).bids.read([], logs, true), range.by);
         return served.result;
       }),

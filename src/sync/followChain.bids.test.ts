@@ -1,10 +1,10 @@
 import { getAddress, type Hex } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { createFakeChain, type FakeChain } from "../../tooling/fakeChain/fakeChain.js";
-import { followFake } from "../../tooling/fakeChain/followFake.js";
+import { followFake, runWriting } from "../../tooling/fakeChain/followFake.js";
 import { silentLogger } from "../log/createLogger.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
-import { openStore, type Store } from "../store/openStore.js";
+import { type Database, openDatabase } from "../store/openDatabase.js";
 import { refillBids } from "./refillBids.js";
 import { scanBidLogs } from "./scanBidLogs.js";
 
@@ -15,25 +15,25 @@ const p2 = getAddress("0x00000000000000000000000000000000000000a2");
 const modelX = id(0x111);
 const modelY = id(0x222);
 
-const stores: Store[] = [];
+const stores: Database[] = [];
 afterEach(() => {
   for (const store of stores.splice(0)) store.close();
 });
 
 function setup() {
-  const store = openStore(":memory:");
+  const store = openDatabase(":memory:");
   stores.push(store);
   const chain = createFakeChain();
   return { store, sync: createSyncDatabase(store).forChain(chainId), chain };
 }
 
-const rows = (store: Store, sql: string) => store.sqlite.prepare(sql).all();
-const bidRows = (store: Store) =>
+const rows = (store: Database, sql: string) => store.sqlite.prepare(sql).all();
+const bidRows = (store: Database) =>
   rows(
     store,
     "SELECT bid_id AS bidId, read_ok AS ok, created_at AS createdAt, deleted_at AS deletedAt, posted_block AS posted FROM bids ORDER BY bid_id",
   );
-const deletions = (store: Store) =>
+const deletions = (store: Database) =>
   rows(store, "SELECT bid_id AS bidId, block_number AS block FROM bid_deletions ORDER BY bid_id");
 const timeOf = (chain: FakeChain, block: number) => chain.blocks[block]?.timestamp as number;
 const readsOf = (chain: FakeChain, bidId: string) =>
@@ -133,7 +133,12 @@ describe("followChain: bids", () => {
     s.store.sqlite.exec("UPDATE bids SET deleted_at = 0");
     const read = (lag = 0) => {
       s.chain.bidLagReads.set(x0, lag);
-      return refillBids(s.sync, (ids) => s.chain.view.readBids(ids), silentLogger);
+      return refillBids(
+        s.sync,
+        (ids) => s.chain.view.readBids(ids),
+        silentLogger,
+        () => runWriting(1),
+      );
     };
     // A read that still lags leaves it as it was, for the run after.
     expect(await read(5)).toBe(1);
@@ -153,9 +158,23 @@ describe("followChain: bids", () => {
     await followFake(s.sync, s.chain);
     const synced = bidRows(s.store);
     s.store.sqlite.exec("UPDATE bids SET created_at = 0");
-    expect(await refillBids(s.sync, (ids) => s.chain.view.readBids(ids), silentLogger)).toBe(1);
+    expect(
+      await refillBids(
+        s.sync,
+        (ids) => s.chain.view.readBids(ids),
+        silentLogger,
+        () => runWriting(1),
+      ),
+    ).toBe(1);
     expect(bidRows(s.store)).toEqual(synced);
-    expect(await refillBids(s.sync, (ids) => s.chain.view.readBids(ids), silentLogger)).toBe(0);
+    expect(
+      await refillBids(
+        s.sync,
+        (ids) => s.chain.view.readBids(ids),
+        silentLogger,
+        () => runWriting(1),
+      ),
+    ).toBe(0);
   });
 
   test("behavior: a reorg forgets the bids and deletions of the blocks it replaces", async () => {
@@ -206,9 +225,17 @@ describe("scanBidLogs", () => {
     const readsBefore = s.chain.calls.readBids.flat().length;
     const logged = s.chain.calls.fetch.length;
     // The bids of its sessions are read again; then the scan, stopped after its first range.
-    expect(await refillBids(s.sync, (ids) => s.chain.view.readBids(ids), silentLogger)).toBe(1);
+    expect(
+      await refillBids(
+        s.sync,
+        (ids) => s.chain.view.readBids(ids),
+        silentLogger,
+        () => runWriting(1),
+      ),
+    ).toBe(1);
     let ranges = 0;
     const first = await scanBidLogs(s.sync, s.chain.view, {
+      run: runWriting,
       logger: silentLogger,
       prefetch: 1,
       initialRangeSize: 10,
@@ -216,7 +243,11 @@ describe("scanBidLogs", () => {
     });
     expect(first).toMatchObject({ blocks: 10, complete: false });
     expect(s.sync.bidScan()).toEqual({ next: 11, end: 52 });
-    const rest = await scanBidLogs(s.sync, s.chain.view, { logger: silentLogger, initialRangeSize: 10 });
+    const rest = await scanBidLogs(s.sync, s.chain.view, {
+      run: runWriting,
+      logger: silentLogger,
+      initialRangeSize: 10,
+    });
     expect(rest).toMatchObject({ blocks: 42, complete: true });
     expect(s.sync.bidScan()).toBeUndefined();
     expect({ bids: bidRows(s.store), deletions: deletions(s.store) }).toEqual(synced);
@@ -224,7 +255,7 @@ describe("scanBidLogs", () => {
     expect(s.chain.calls.fetch.length - logged).toBeGreaterThanOrEqual(6);
     expect(s.chain.calls.readBids.flat().length - readsBefore).toBe(3);
     // A second scan has nothing to do.
-    expect(await scanBidLogs(s.sync, s.chain.view, { logger: silentLogger })).toEqual({
+    expect(await scanBidLogs(s.sync, s.chain.view, { run: runWriting, logger: silentLogger })).toEqual({
       blocks: 0,
       logs: 0,
       complete: true,

@@ -3,27 +3,27 @@ import { afterEach, describe, expect, test } from "vitest";
 import { createFakeChain, type FakeChain } from "../../tooling/fakeChain/fakeChain.js";
 import { followFake } from "../../tooling/fakeChain/followFake.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
-import { openStore, type Store } from "../store/openStore.js";
+import { type Database, openDatabase } from "../store/openDatabase.js";
 
 const id = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hex;
 const bidA = id(0xb1);
 const bidB = id(0xb2);
 const provider = getAddress("0x00000000000000000000000000000000000000a1");
 
-const stores: Store[] = [];
+const stores: Database[] = [];
 afterEach(() => {
   for (const store of stores.splice(0)) store.close();
 });
 
 function setup() {
-  const store = openStore(":memory:");
+  const store = openDatabase(":memory:");
   stores.push(store);
   const chain = createFakeChain();
   chain.addBid(bidA, { provider, modelId: id(0x111), pricePerSecond: 5n });
   return { store, sync: createSyncDatabase(store).forChain(8453), chain };
 }
 
-const rows = (store: Store, sql: string) => store.sqlite.prepare(sql).all();
+const rows = (store: Database, sql: string) => store.sqlite.prepare(sql).all();
 /** How many getSession / getBid reads named the id. */
 const readsOf = (calls: string[][], wanted: string) => calls.flat().filter((read) => read === wanted).length;
 

@@ -4,19 +4,19 @@ import { createFakeChain, type FakeChain } from "../../tooling/fakeChain/fakeCha
 import { followFake } from "../../tooling/fakeChain/followFake.js";
 import { TransientError, UserError } from "../errors/BaseError.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
-import { openStore, type Store } from "../store/openStore.js";
+import { type Database, openDatabase } from "../store/openDatabase.js";
 
 const id = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hex;
 const bidA = id(0xb1);
 const bidB = id(0xb2);
 
-const stores: Store[] = [];
+const stores: Database[] = [];
 afterEach(() => {
   for (const store of stores.splice(0)) store.close();
 });
 
 function setup() {
-  const store = openStore(":memory:");
+  const store = openDatabase(":memory:");
   stores.push(store);
   const chain = createFakeChain();
   for (const [bidId, n] of [
@@ -32,13 +32,13 @@ function setup() {
   return { store, sync: createSyncDatabase(store).forChain(8453), chain };
 }
 
-const rows = (store: Store, sql: string) => store.sqlite.prepare(sql).all();
-const checkpointOf = (store: Store) =>
+const rows = (store: Database, sql: string) => store.sqlite.prepare(sql).all();
+const checkpointOf = (store: Database) =>
   store.sqlite.prepare("SELECT block_number AS number, block_hash AS hash FROM chains").get() as
     | { number: number; hash: string }
     | undefined;
 /** Every stored block hash is the canonical one. */
-const storedHashesCanonical = (store: Store, chain: FakeChain) => {
+const storedHashesCanonical = (store: Database, chain: FakeChain) => {
   const stored = rows(store, "SELECT number, hash FROM blocks ORDER BY number") as Array<{
     number: number;
     hash: string;

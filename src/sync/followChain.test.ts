@@ -4,22 +4,23 @@ import { createFakeChain } from "../../tooling/fakeChain/fakeChain.js";
 import { followFake } from "../../tooling/fakeChain/followFake.js";
 import { UserError } from "../errors/BaseError.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
-import { openStore, type Store } from "../store/openStore.js";
-import type { FollowOptions, FollowTarget } from "./followChain.js";
+import { type Database, openDatabase } from "../store/openDatabase.js";
+import type { FollowTarget } from "./FollowTarget.js";
+import type { FollowOptions } from "./followChain.js";
 
 const chainId = 8453;
 const id = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hex;
 const bidA = id(0xb1);
 const provider = getAddress("0x00000000000000000000000000000000000000a1");
 
-const stores: Store[] = [];
+const stores: Database[] = [];
 afterEach(() => {
   for (const store of stores.splice(0)) store.close();
 });
 
 /** The real store on an in-memory database, and a chain with bid A. */
 function setup() {
-  const store = openStore(":memory:");
+  const store = openDatabase(":memory:");
   stores.push(store);
   const chain = createFakeChain();
   chain.addBid(bidA, { provider, modelId: id(0x111), pricePerSecond: 5n });
@@ -32,8 +33,8 @@ const follow = (
   options: Partial<FollowOptions> = {},
 ) => followFake(sync, chain, target, options);
 
-const rows = (store: Store, sql: string) => store.sqlite.prepare(sql).all();
-const checkpointOf = (store: Store) =>
+const rows = (store: Database, sql: string) => store.sqlite.prepare(sql).all();
+const checkpointOf = (store: Database) =>
   store.sqlite
     .prepare(
       "SELECT from_block AS fromBlock, creation_block AS creationBlock, block_number AS number, block_hash AS hash FROM chains",

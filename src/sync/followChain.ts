@@ -1,30 +1,15 @@
 import type { ChainView } from "../chain/ChainView.js";
-import type { ToBlock } from "../chain/resolveTarget.js";
 import type { RetryPolicy } from "../chain/retryPolicies.js";
 import { TransientError } from "../errors/BaseError.js";
 import type { Logger } from "../log/createLogger.js";
 import { checkIdentity } from "./checkIdentity.js";
 import { createRangeSource, type ServedRange } from "./createRangeSource.js";
+import type { FollowTarget } from "./FollowTarget.js";
 import { findCommonAncestor } from "./findCommonAncestor.js";
 import type { RangeSizeMemory } from "./recallEndpointLimits.js";
 import { createCutReviewer } from "./reviewCuts.js";
 import type { SyncStore, UpgradeRow } from "./SyncStore.js";
 import { startingPoint } from "./startingPoint.js";
-
-/** Which chain and contract to follow, and from where. */
-export type FollowTarget = {
-  chainId: number;
-  /** Lowercase. */
-  contract: string;
-  /** --from-block; undefined: the contract's creation block, else `fallbackFromBlock`. */
-  fromBlock: number | undefined;
-  /** Where to start when the creation block cannot be found (the preset's start block, or 0). */
-  fallbackFromBlock: number;
-  toBlock: ToBlock;
-  confirmations: number;
-  /** Blocks of contract upgrades whose different reads the operator accepted (--accept-upgrade). */
-  acceptUpgrades?: readonly number[];
-};
 
 export type FollowOptions = {
   logger: Logger;
@@ -162,7 +147,7 @@ export async function followChain(
   const summary: FollowSummary = {
     chainId: target.chainId,
     fromBlock: identity.fromBlock,
-    creationBlock: identity.creationBlock,
+    creationBlock: identity.creationBlock ?? undefined,
     toBlock: checkpoint?.blockNumber ?? identity.fromBlock - 1,
     head,
     target: targetBlock,
@@ -263,16 +248,14 @@ export async function followChain(
       // A pool: a bid an earlier range read at a head before this range's deletion of it.
       await ranges.readDeletionsAgain(result);
       // The contract's code changed in this range: checked before anything of the range is written.
-      if (result.cuts.length > 0) {
-        result.commit.upgrades = await cuts.review(result.cuts);
-        summary.upgrades.push(...result.commit.upgrades);
-      }
+      const upgrades = result.cuts.length > 0 ? await cuts.review(result.cuts) : [];
+      summary.upgrades.push(...upgrades);
       // Each range records the run that read it: through the code of every cut mined before now
       // (firstBlockReadThrough.ts).
-      result.commit.run = { firstBlock: start, head, startedAt, wroteAt: now(), lowBlock: start };
-      store.commitRange(result.commit);
-      ranges.stored(result.commit);
-      tip = result.commit.end.hash;
+      const run = { firstBlock: start, head, startedAt, wroteAt: now(), lowBlock: start };
+      store.commitRange({ ...result.read, upgrades, run });
+      ranges.stored(result.read);
+      tip = result.read.end.hash;
       summary.toBlock = range.to;
       summary.blocksSynced += range.to - range.from + 1;
       summary.logs += result.logs;

@@ -1,15 +1,15 @@
 import { encodeAbiParameters, getAddress, type Hex, toFunctionSelector, zeroAddress } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { createFakeChain, type FakeChain } from "../../tooling/fakeChain/fakeChain.js";
-import { followFake } from "../../tooling/fakeChain/followFake.js";
+import { followFake, runWriting } from "../../tooling/fakeChain/followFake.js";
 import { diamondCutEvent, diamondCutTopic } from "../chain/abi.js";
 import type { BidRead } from "../chain/readBids.js";
 import type { SessionRead } from "../chain/readSessions.js";
 import { UserError } from "../errors/BaseError.js";
 import { silentLogger } from "../log/createLogger.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
-import { openStore, type Store } from "../store/openStore.js";
-import type { FollowTarget } from "./followChain.js";
+import { type Database, openDatabase } from "../store/openDatabase.js";
+import type { FollowTarget } from "./FollowTarget.js";
 import { scanBidLogs } from "./scanBidLogs.js";
 import { syncChain } from "./syncChain.js";
 
@@ -30,13 +30,13 @@ const getModel = toFunctionSelector("getModel(bytes32)");
 const getBid = toFunctionSelector("getBid(bytes32)");
 const unrelated = toFunctionSelector("setPoolConfig(uint256,(uint256,uint128,uint128,uint128))");
 
-const stores: Store[] = [];
+const stores: Database[] = [];
 afterEach(() => {
   for (const store of stores.splice(0)) store.close();
 });
 
 function setup() {
-  const store = openStore(":memory:");
+  const store = openDatabase(":memory:");
   stores.push(store);
   // Twelve seconds a block: a cut a few blocks after a run is well past the run in time.
   const chain = createFakeChain({ blockTime: 12 });
@@ -93,11 +93,11 @@ const syncRun = (s: ReturnType<typeof setup>, confirmations = 0) =>
     },
     { logger: silentLogger, initialRangeSize: 10, now: () => s.clock.now },
   );
-const runRows = (store: Store) =>
+const runRows = (store: Database) =>
   store.sqlite.prepare("SELECT first_block AS first FROM sync_runs ORDER BY first_block").all();
-const synced = (store: Store) =>
+const synced = (store: Database) =>
   store.sqlite.prepare("SELECT block_number FROM chains WHERE chain_id = ?").pluck().get(chainId);
-const upgradeRows = (store: Store) =>
+const upgradeRows = (store: Database) =>
   store.sqlite
     .prepare(
       "SELECT block_number AS block, block_timestamp AS time, status, added, replaced, removed, compared FROM upgrades ORDER BY block_number, log_index",
@@ -483,7 +483,11 @@ describe("scanBidLogs and the contract's upgrades", () => {
       UPDATE chains SET bid_scan_next = from_block, bid_scan_end = block_number;
     `);
     const fetches = s.chain.calls.fetch.length;
-    const scan = await scanBidLogs(s.sync, s.chain.view, { logger: silentLogger, initialRangeSize: 1_000 });
+    const scan = await scanBidLogs(s.sync, s.chain.view, {
+      run: runWriting,
+      logger: silentLogger,
+      initialRangeSize: 1_000,
+    });
     expect(scan).toMatchObject({ complete: true });
     expect(s.chain.calls.fetch.length - fetches).toBe(1);
     const compared = (rows: unknown[]) => rows.map((row) => ({ ...(row as object), compared: undefined }));

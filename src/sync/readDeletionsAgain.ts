@@ -1,5 +1,5 @@
 import type { BidLogs, BidReads } from "./createBidReader.js";
-import type { RangeCommit } from "./SyncStore.js";
+import type { RangeRead } from "./SyncStore.js";
 
 /**
  * Before a range is committed (the ranges before it stored): the bids its deletion logs name that
@@ -11,7 +11,7 @@ import type { RangeCommit } from "./SyncStore.js";
  * the others are read again through `readAgain`. In the usual case there are none: no request.
  */
 export async function readDeletionsAgain(
-  commit: Pick<RangeCommit, "bids" | "refreshed" | "deleted" | "anomalies">,
+  commit: Pick<RangeRead, "bids" | "refreshed" | "deleted" | "anomalies">,
   known: ReadonlyMap<string, boolean>,
   readAgain: (logs: BidLogs) => Promise<BidReads>,
 ): Promise<void> {

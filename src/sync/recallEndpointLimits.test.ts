@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, test } from "vitest";
-import type { ChainView, EndpointView } from "../chain/ChainView.js";
+import type { ChainView, EndpointView, PoolMember } from "../chain/ChainView.js";
 import { createChainView } from "../chain/createChainView.js";
 import { createContractReader } from "../chain/createContractReader.js";
 import { createHeadSampler } from "../chain/createHeadSampler.js";
-import type { PoolMember } from "../chain/pool/ChainPool.js";
 import { createEndpointPool } from "../chain/pool/createEndpointPool.js";
 import { createPooledChainView } from "../chain/pool/createPooledChainView.js";
 import { createRpcClient, type RpcClient } from "../chain/rpc/createRpcClient.js";
 import { silentLogger } from "../log/createLogger.js";
 import { createSyncDatabase } from "../store/createSyncDatabase.js";
-import { openStore, type Store } from "../store/openStore.js";
+import { type Database, openDatabase } from "../store/openDatabase.js";
 import { recallEndpointLimits } from "./recallEndpointLimits.js";
 
 /*
@@ -20,13 +19,13 @@ const chainId = 8453;
 const paidUrl = "https://base.example/v2/keyOfAPaidPlan001";
 const freeUrl = "https://free.example/";
 
-const stores: Store[] = [];
+const stores: Database[] = [];
 afterEach(() => {
   for (const store of stores.splice(0)) store.close();
 });
 
 function database() {
-  const store = openStore(":memory:");
+  const store = openDatabase(":memory:");
   stores.push(store);
   return { store, sync: createSyncDatabase(store).forChain(chainId) };
 }
@@ -55,7 +54,7 @@ function chainOver(...endpoints: Array<{ client: RpcClient; view: EndpointView }
   );
 }
 
-const rows = (store: Store) =>
+const rows = (store: Database) =>
   store.sqlite
     .prepare(
       "SELECT endpoint, range_size AS rangeSize, batch_cap AS batchCap, call_cap AS callCap FROM endpoint_limits ORDER BY range_size",
@@ -126,7 +125,7 @@ describe("recallEndpointLimits", () => {
   });
 
   describe("the per-chain values of a database from before 0006 (endpoint '')", () => {
-    const unattributed = (store: Store, rangeSize: number, batchCap: number) =>
+    const unattributed = (store: Database, rangeSize: number, batchCap: number) =>
       store.sqlite
         .prepare(
           "INSERT INTO endpoint_limits (chain_id, endpoint, range_size, batch_cap) VALUES (?, '', ?, ?)",

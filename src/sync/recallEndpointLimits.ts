@@ -1,5 +1,4 @@
-import type { ChainView } from "../chain/ChainView.js";
-import type { PoolMember } from "../chain/pool/ChainPool.js";
+import type { ChainView, PoolMember } from "../chain/ChainView.js";
 import type { EndpointLimits, SyncStore } from "./SyncStore.js";
 
 /** The log range sizes of a chain's endpoints in a run: where each starts, and where each ended. */

@@ -1,6 +1,6 @@
 import type { BidRead } from "../chain/readBids.js";
 import type { Logger } from "../log/createLogger.js";
-import type { NewBid, SyncStore } from "./SyncStore.js";
+import type { NewBid, SyncRun, SyncStore } from "./SyncStore.js";
 
 /**
  * Reads again (getBid) the stored bids whose times are missing or wrong: those a 1.1 database
@@ -14,17 +14,18 @@ export async function refillBids(
   store: SyncStore,
   readBids: (ids: readonly string[]) => Promise<Map<string, BidRead>>,
   logger: Logger,
+  /** The run as it writes now: a refill rewrites records anywhere from the first block indexed. */
+  run: () => SyncRun,
   batch = 2_000,
 ): Promise<number> {
   let refilled = 0;
   for (let ids = store.bidsToRefill(batch); ids.length > 0; ids = store.bidsToRefill(batch, ids.at(-1))) {
     const reads = await readBids(ids);
-    store.saveRefilledBids(
-      ids.map((bidId): NewBid => {
-        const read = reads.get(bidId);
-        return read?.ok ? { bidId, state: read.state } : { bidId };
-      }),
-    );
+    const bids = ids.map((bidId): NewBid => {
+      const read = reads.get(bidId);
+      return read?.ok ? { bidId, state: read.state } : { bidId };
+    });
+    store.saveRefilledBids({ run: run(), bids });
     refilled += ids.length;
   }
   if (refilled > 0)

@@ -1,7 +1,7 @@
 import type { SessionRead } from "../chain/readSessions.js";
 import type { Logger } from "../log/createLogger.js";
 import { closeStateOf } from "./closeStateOf.js";
-import type { RefilledClose, SyncStore } from "./SyncStore.js";
+import type { RefilledClose, SyncRun, SyncStore } from "./SyncStore.js";
 
 /**
  * Reads again (getSession) the closes a 1.0 database holds without the figures of 1.1 (session
@@ -12,6 +12,8 @@ export async function refillCloses(
   store: SyncStore,
   readSessions: (ids: readonly string[]) => Promise<Map<string, SessionRead>>,
   logger: Logger,
+  /** The run as it writes now: a refill rewrites records anywhere from the first block indexed. */
+  run: () => SyncRun,
   batch = 2_000,
 ): Promise<number> {
   let refilled = 0;
@@ -28,7 +30,7 @@ export async function refillCloses(
       const close = closeStateOf(sessionId, read.state);
       return { sessionId, state: close.state, oversizeTokens: close.oversizeTokens };
     });
-    store.saveRefilled(rows);
+    store.saveRefilled({ run: run(), closes: rows });
     refilled += rows.length;
   }
   if (refilled > 0)

@@ -1,8 +1,8 @@
 import { bidTopics, diamondCutTopic } from "../chain/abi.js";
-import type { ChainView } from "../chain/ChainView.js";
+import type { ChainView, PoolMember } from "../chain/ChainView.js";
 import type { LogFetcher } from "../chain/createLogFetcher.js";
 import type { CutLog } from "../chain/parseCutLog.js";
-import { type PoolMember, rangesPerEndpoint } from "../chain/pool/ChainPool.js";
+import { rangesPerEndpoint } from "../chain/pool/rangesPerEndpoint.js";
 import type { RetryPolicy } from "../chain/retryPolicies.js";
 import type { Logger } from "../log/createLogger.js";
 import { bidLogRows } from "./bidLogRows.js";
@@ -11,7 +11,7 @@ import { type BidReader, createBidReader } from "./createBidReader.js";
 import { readDeletionsAgain } from "./readDeletionsAgain.js";
 import type { RangeSizeMemory } from "./recallEndpointLimits.js";
 import { createCutReviewer } from "./reviewCuts.js";
-import type { BidScanCommit, SyncStore, UpgradeRow } from "./SyncStore.js";
+import type { BidScanRead, SyncRun, SyncStore, UpgradeRow } from "./SyncStore.js";
 
 export type BidScanSummary = {
   /** Blocks scanned by this run. */
@@ -29,7 +29,7 @@ export type BidScanResult = BidScanSummary & { upgrades: UpgradeRow[] };
 const scanTopics: readonly string[] = [...bidTopics, diamondCutTopic];
 
 /** A scanned range as read, its cut logs, and the endpoint that read it. */
-type ScannedRange = { commit: BidScanCommit; cuts: CutLog[]; by: PoolMember };
+type ScannedRange = { read: BidScanRead; cuts: CutLog[]; by: PoolMember };
 
 /**
  * The one-time scan a database indexed before 1.2 needs: the bid logs (MarketplaceBidPosted and
@@ -56,6 +56,8 @@ export async function scanBidLogs(
     retry?: RetryPolicy;
     /** Blocks of upgrades whose different reads the operator accepted (--accept-upgrade). */
     acceptUpgrades?: readonly number[];
+    /** The run as it writes now, given the lowest block of what it writes. */
+    run: (lowBlock: number) => SyncRun;
   },
 ): Promise<BidScanResult> {
   const summary: BidScanResult = { blocks: 0, logs: 0, complete: true, upgrades: [] };
@@ -111,7 +113,7 @@ export async function scanBidLogs(
     });
     const { posted, deleted, bidLogs } = bidLogRows(collected.bids);
     const reads = await bids.read(bidLogs.posted.keys(), bidLogs, true);
-    const commit: BidScanCommit = {
+    const read: BidScanRead = {
       bids: reads.bids,
       refreshed: reads.refreshed,
       posted,
@@ -121,7 +123,7 @@ export async function scanBidLogs(
       // The time before the index's first block, read with the range that starts there.
       ...(from === checkpoint.fromBlock ? { parentTime: parent?.timestamp } : {}),
     };
-    return { commit, cuts: collected.cuts };
+    return { read, cuts: collected.cuts };
   };
   /** The next range from `from`, sized by the endpoint it goes to, read there (elsewhere when it fails). */
   const start = (from: number) => {
@@ -147,21 +149,19 @@ export async function scanBidLogs(
       }
       const range = inflight.shift();
       if (!range) break;
-      const { commit, cuts: cutLogs, by } = await range.result;
+      const { read, cuts: cutLogs, by } = await range.result;
       // An earlier range read a bid of this range's deletions at a head before them (a pool).
-      await readDeletionsAgain(commit, known, async (logs) => {
+      await readDeletionsAgain(read, known, async (logs) => {
         const served = await pool.serve((member) => readerOf(member).bids.read([], logs, true), by);
         return served.result;
       });
       // The contract's code changed in this range: reviewed before anything of it is written.
-      if (cutLogs.length > 0) {
-        commit.upgrades = await cuts.review(cutLogs);
-        summary.upgrades.push(...commit.upgrades);
-      }
-      store.commitBidScan(commit);
-      for (const reader of readers.values()) reader.bids.stored(commit);
+      const upgrades = cutLogs.length > 0 ? await cuts.review(cutLogs) : [];
+      summary.upgrades.push(...upgrades);
+      store.commitBidScan({ ...read, upgrades, run: options.run(scan.next) });
+      for (const reader of readers.values()) reader.bids.stored(read);
       summary.blocks += range.to - range.from + 1;
-      summary.logs += commit.posted.length + commit.deleted.length;
+      summary.logs += read.posted.length + read.deleted.length;
     }
   } finally {
     for (const range of inflight) range.result.catch(() => {});

@@ -1,6 +1,6 @@
 import type { ChainView } from "../chain/ChainView.js";
 import type { Logger } from "../log/createLogger.js";
-import type { FollowTarget } from "./followChain.js";
+import type { FollowTarget } from "./FollowTarget.js";
 import type { ChainIdentity } from "./SyncStore.js";
 
 /**
@@ -15,7 +15,7 @@ export async function startingPoint(
 ): Promise<ChainIdentity> {
   const identity = { chainId: target.chainId, contract: target.contract };
   if (target.fromBlock !== undefined)
-    return { ...identity, fromBlock: target.fromBlock, creationBlock: undefined };
+    return { ...identity, fromBlock: target.fromBlock, creationBlock: null };
   const creationBlock = await chain.findCreationBlock(head);
   if (creationBlock !== undefined) {
     logger.info("starting at the contract's creation block", { chain: target.chainId, block: creationBlock });
@@ -28,5 +28,5 @@ export async function startingPoint(
       block: target.fallbackFromBlock,
     },
   );
-  return { ...identity, fromBlock: target.fallbackFromBlock, creationBlock: undefined };
+  return { ...identity, fromBlock: target.fallbackFromBlock, creationBlock: null };
 }

@@ -1,12 +1,13 @@
 import type { ChainView } from "../chain/ChainView.js";
 import type { Logger } from "../log/createLogger.js";
-import { type FollowOptions, type FollowSummary, type FollowTarget, followChain } from "./followChain.js";
+import type { FollowTarget } from "./FollowTarget.js";
+import { type FollowOptions, type FollowSummary, followChain } from "./followChain.js";
 import { type EarlyAuditRead, readAuditCounters, startAuditRead } from "./readAuditCounters.js";
 import { recallEndpointLimits } from "./recallEndpointLimits.js";
 import { refillBids } from "./refillBids.js";
 import { refillCloses } from "./refillCloses.js";
 import { refreshModelNames, startNameRead } from "./refreshModelNames.js";
-import type { SyncStore } from "./SyncStore.js";
+import type { SyncRun, SyncStore } from "./SyncStore.js";
 import { type BidScanResult, type BidScanSummary, scanBidLogs } from "./scanBidLogs.js";
 
 export type ChainSyncSummary = FollowSummary & {
@@ -31,9 +32,9 @@ export type ChainSyncSummary = FollowSummary & {
  * for meta.json.
  *
  * The refills and the scan read at the latest block, as the ranges do, and write below the run's
- * first block: each of their writes is noted with the run (its lowest block), so that an upgrade
- * the index cannot read rolls them back with the rest (firstBlockReadThrough.ts). They come after
- * the ranges, whose cuts are checked first.
+ * first block: each of their writes carries the run (its lowest block), noted in the same
+ * transaction, so that an upgrade the index cannot read rolls them back with the rest
+ * (firstBlockReadThrough.ts). They come after the ranges, whose cuts are checked first.
  */
 export async function syncChain(
   store: SyncStore,
@@ -66,17 +67,30 @@ export async function syncChain(
       target: followed.target,
     });
   }
-  const writer = noteWrites(store, {
+  // What refills and the scan write carries this run: they rewrite records anywhere from the first
+  // block indexed; the scan writes from where it stands.
+  const run = (lowBlock: number): SyncRun => ({
     firstBlock: followed.toBlock - followed.blocksSynced + 1,
     head: followed.head,
     startedAt,
-    fromBlock: followed.fromBlock,
-    now: options.now,
+    wroteAt: options.now(),
+    lowBlock,
   });
-  const refilled = await refillCloses(writer, (ids) => chain.readSessions(ids), options.logger);
-  const bidsRefilled = await refillBids(writer, (ids) => chain.readBids(ids), options.logger);
+  const refilled = await refillCloses(
+    store,
+    (ids) => chain.readSessions(ids),
+    options.logger,
+    () => run(followed.fromBlock),
+  );
+  const bidsRefilled = await refillBids(
+    store,
+    (ids) => chain.readBids(ids),
+    options.logger,
+    () => run(followed.fromBlock),
+  );
   const { upgrades: scannedUpgrades, ...bidScan }: BidScanResult = followed.complete
-    ? await scanBidLogs(writer, chain, {
+    ? await scanBidLogs(store, chain, {
+        run,
         logger: options.logger,
         rangeSizes: endpoints,
         ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
@@ -97,38 +111,4 @@ export async function syncChain(
   // The scan's upgrades are in blocks below the follower's.
   const upgrades = [...scannedUpgrades, ...followed.upgrades];
   return { ...followed, upgrades, models: names.models, refilled, bidsRefilled, bidScan, audit };
-}
-
-/**
- * The store, noting the run before each write below its first block: a refill rewrites records
- * anywhere from the first block indexed; the bid scan writes from where it stands.
- */
-function noteWrites(
-  store: SyncStore,
-  run: { firstBlock: number; head: number; startedAt: number; fromBlock: number; now: () => number },
-): SyncStore {
-  const note = (lowBlock: number) =>
-    store.noteRun({
-      firstBlock: run.firstBlock,
-      head: run.head,
-      startedAt: run.startedAt,
-      wroteAt: run.now(),
-      lowBlock,
-    });
-  const scanFrom = store.bidScan()?.next ?? run.firstBlock;
-  return {
-    ...store,
-    saveRefilled(closes) {
-      note(run.fromBlock);
-      store.saveRefilled(closes);
-    },
-    saveRefilledBids(bids) {
-      note(run.fromBlock);
-      store.saveRefilledBids(bids);
-    },
-    commitBidScan(scan) {
-      note(scanFrom);
-      store.commitBidScan(scan);
-    },
-  };
 }

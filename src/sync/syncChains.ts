@@ -1,30 +1,20 @@
-import type { ChainView } from "../chain/ChainView.js";
-import type { ReaderMode } from "../chain/createContractReader.js";
+import type { ConnectedChain, RpcSummary } from "../chain/connectChain.js";
 import type { Logger } from "../log/createLogger.js";
-import type { FollowOptions, FollowProgress, FollowTarget } from "./followChain.js";
+import type { FollowTarget } from "./FollowTarget.js";
+import type { FollowOptions, FollowProgress } from "./followChain.js";
 import type { SyncDatabase } from "./SyncStore.js";
 import { type ChainSyncSummary, syncChain } from "./syncChain.js";
 
-/** A connected chain to sync: where it is, what to follow, and the counters of its endpoint. */
-export type ChainToSync = {
-  name: string;
-  target: FollowTarget;
-  view: ChainView;
-  /** What the chain's endpoint has cost so far, for the summary. */
-  rpcStats(): {
-    httpRequests: number;
-    rpcCalls: number;
-    retries: number;
-    reader: ReaderMode;
-    /** A pool's endpoints, each with its own counts. */
-    endpoints?: Array<{ url: string; httpRequests: number; rpcCalls: number; retries: number }>;
-  };
-};
+/**
+ * A connected chain to sync (its settings, its view over its endpoints, their counters), with the
+ * upgrades the operator accepted on it: a FollowTarget as it is.
+ */
+export type ChainToSync = ConnectedChain & Required<Pick<FollowTarget, "acceptUpgrades">>;
 
 export type ChainRunSummary = ChainSyncSummary & {
   name: string;
   contract: string;
-  rpc: ReturnType<ChainToSync["rpcStats"]>;
+  rpc: RpcSummary;
 };
 
 export type SyncRunSummary = {
@@ -51,13 +41,13 @@ export type SyncChainsOptions = {
  * starting new ranges; what each committed stays, and the first failure is thrown.
  */
 export async function syncChains(
-  db: SyncDatabase,
+  database: SyncDatabase,
   chains: readonly ChainToSync[],
   options: SyncChainsOptions,
 ): Promise<SyncRunSummary> {
   const { logger } = options;
   const started = performance.now();
-  const leftOut = db.configure(chains.map((chain) => chain.target.chainId));
+  const leftOut = database.configure(chains.map((chain) => chain.chainId));
   for (const chainId of leftOut) {
     logger.warn(
       `chain ${chainId} is in the database but not in this run's configuration: its rows are kept and left out of the publication`,
@@ -72,7 +62,7 @@ export async function syncChains(
     options.timeLimit !== undefined && performance.now() - started > options.timeLimit * 1000;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const runs = chains.map((chain) =>
-    syncChain(db.forChain(chain.target.chainId), chain.view, chain.target, {
+    syncChain(database.forChain(chain.chainId), chain.view, chain, {
       logger,
       now,
       shouldStop: () => failed || outOfTime(),
@@ -91,7 +81,7 @@ export async function syncChains(
   const summaries = settled.map((result, i): ChainRunSummary => {
     const chain = chains[i] as ChainToSync;
     const summary = (result as PromiseFulfilledResult<ChainSyncSummary>).value;
-    return { ...summary, name: chain.name, contract: chain.target.contract, rpc: chain.rpcStats() };
+    return { ...summary, name: chain.name, contract: chain.contract, rpc: chain.rpcStats() };
   });
   return {
     chains: summaries,

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, test } from "vitest";
 import { multicall3Address } from "../../src/devchain/deployMarketplace.js";
-import { knownSchemaVersion } from "../../src/store/openStore.js";
+import { knownSchemaVersion } from "../../src/store/openDatabase.js";
 import { freePort } from "../../tooling/process/freePort.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { runArgs } from "../support/runArgs.js";

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { acquireLock } from "../../src/store/acquireLock.js";
-import { openStore } from "../../src/store/openStore.js";
+import { openDatabase } from "../../src/store/openDatabase.js";
 import { oneSessionHistory } from "../support/oneSessionHistory.js";
 import { chainArgs, runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
@@ -160,7 +160,7 @@ describe("a database in use", () => {
   const dir = useTempDir("mor-in-use-");
   const db = join(dir, "db.sqlite");
   beforeAll(async () => {
-    openStore(db).close();
+    openDatabase(db).close();
   });
 
   test.each([

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { knownSchemaVersion } from "../../src/store/openStore.js";
+import { knownSchemaVersion } from "../../src/store/openDatabase.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedFor } from "../support/expectedFor.js";
 import { readPublishedJson } from "../support/readPublished.js";

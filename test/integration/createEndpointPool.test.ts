@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PoolMember } from "../../src/chain/ChainView.js";
 import { connectEndpoint, type RpcSettings } from "../../src/chain/connectChain.js";
 import { createChainView } from "../../src/chain/createChainView.js";
 import { createContractReader } from "../../src/chain/createContractReader.js";
-import { type PoolMember, rangesPerEndpoint } from "../../src/chain/pool/ChainPool.js";
 import { createEndpointPool, type EndpointPool } from "../../src/chain/pool/createEndpointPool.js";
+import { rangesPerEndpoint } from "../../src/chain/pool/rangesPerEndpoint.js";
 import { multicall3Address } from "../../src/chain/presets.js";
 import { TransientError } from "../../src/errors/BaseError.js";
 import { silentLogger } from "../../src/log/createLogger.js";
@@ -56,7 +57,7 @@ async function backfill(pool: EndpointPool) {
       chainId: spec.chainId,
       contract: spec.contract,
       fromBlock: spec.creationBlock,
-      creationBlock: undefined,
+      creationBlock: null,
     },
     initialRangeSize: () => 1,
     hashWindowStart: spec.head + 1,

@@ -4,11 +4,13 @@ import { describe, expect, test } from "vitest";
 import { filesUnder, importsOf, repoRoot } from "./sourceFiles.js";
 
 /**
- * The stages of the data flow, in order: a stage may import the stages before it and the shared
- * folders, never a later stage. One closed session travels chain → sync → store → rollup →
- * publish, and commands/ wires them (docs/architecture.md).
+ * The stages, in the order their imports go: a stage may import the stages before it and the
+ * shared folders, never a later stage. One closed session travels chain → sync → store → rollup →
+ * publish; the store implements the ports of both stages around it (sync/SyncStore.ts,
+ * rollup/IndexReader.ts), so it imports them both and neither imports it; commands/ wires them
+ * (docs/architecture.md).
  */
-const stages = ["chain", "sync", "store", "rollup", "publish", "commands"] as const;
+const stages = ["chain", "sync", "rollup", "store", "publish", "commands"] as const;
 /** Imported by every stage; they import no stage themselves. */
 const shared = ["util", "errors", "log", "api"] as const;
 

@@ -11,7 +11,7 @@ const journal = JSON.parse(readFileSync(join(folder, "meta", "_journal.json"), "
 /**
  * drizzle applies a migration only when its journal time ("when") is later than the last one a
  * database has applied: a new migration that `npm run db:generate` stamps with today's clock,
- * below a committed one stamped in the future, would never reach a database (openStore then
+ * below a committed one stamped in the future, would never reach a database (openDatabase then
  * refuses it, but only at run time).
  */
 describe("the committed migrations", () => {

@@ -1,12 +1,8 @@
 import { retryPolicies } from "../../src/chain/retryPolicies.js";
 import { silentLogger } from "../../src/log/createLogger.js";
-import {
-  type FollowOptions,
-  type FollowSummary,
-  type FollowTarget,
-  followChain,
-} from "../../src/sync/followChain.js";
-import type { SyncStore } from "../../src/sync/SyncStore.js";
+import type { FollowTarget } from "../../src/sync/FollowTarget.js";
+import { type FollowOptions, type FollowSummary, followChain } from "../../src/sync/followChain.js";
+import type { SyncRun, SyncStore } from "../../src/sync/SyncStore.js";
 import type { FakeChain } from "./fakeChain.js";
 
 /**
@@ -38,4 +34,18 @@ export function followFake(
       ...options,
     },
   );
+}
+
+/**
+ * Test-only: the run that a refill or a bid scan called on its own writes with (syncChain makes
+ * one from the follower's run): it started at `lowBlock`, at time 0, and writes now.
+ */
+export function runWriting(lowBlock: number): SyncRun {
+  return {
+    firstBlock: lowBlock,
+    head: lowBlock,
+    startedAt: 0,
+    wroteAt: Math.floor(Date.now() / 1000),
+    lowBlock,
+  };
 }

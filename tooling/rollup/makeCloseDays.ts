@@ -1,5 +1,5 @@
 import { floorDay } from "../../src/api/periods.js";
-import { type CloseDay, closeFact, closeFields } from "../../src/store/decodeCloseFacts.js";
+import { type CloseDay, closeFact, closeFields } from "../../src/rollup/CloseDay.js";
 
 /** One close as a test writes it: what the store would put in its facts (SPEC.md 1.1 figures). */
 export type TestClose = {

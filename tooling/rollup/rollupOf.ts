@@ -5,8 +5,8 @@ import { computeLeaderboards } from "../../src/rollup/computeLeaderboards.js";
 import { computeMarket } from "../../src/rollup/computeMarket.js";
 import type { Tally } from "../../src/rollup/createTally.js";
 import { createUniverse, type Universe } from "../../src/rollup/createUniverse.js";
+import type { BidRecord, BidTimesRecord } from "../../src/rollup/IndexReader.js";
 import { tallyCloses } from "../../src/rollup/tallyCloses.js";
-import type { BidRecord, BidTimesRecord } from "../../src/store/createIndexReader.js";
 import { makeCloseDays, type TestClose } from "./makeCloseDays.js";
 
 /** The bids and labels of a test: refs as the store would number them. */

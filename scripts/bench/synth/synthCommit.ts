@@ -7,7 +7,8 @@ import type { SynthSession } from "./planSynthSessions.js";
 
 /**
  * The range commit a follower would have made for these sessions: their SessionOpened and
- * SessionClosed rows, each close classified by the sync's own code (closeStateOf). Pure.
+ * SessionClosed rows, each close classified by the sync's own code (closeStateOf), no upgrade, and
+ * one synthetic run that read it all (started and written at time 0). Pure.
  */
 export function synthCommit(
   sessions: readonly SynthSession[],
@@ -46,6 +47,14 @@ export function synthCommit(
     opens,
     closes,
     anomalies: [],
+    upgrades: [],
+    run: {
+      firstBlock: identity.fromBlock,
+      head: end.number,
+      startedAt: 0,
+      wroteAt: 0,
+      lowBlock: identity.fromBlock,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { BlockHeader } from "../../../src/chain/getBlockHeader.js";
 import { createSyncDatabase } from "../../../src/store/createSyncDatabase.js";
-import { openStore } from "../../../src/store/openStore.js";
+import { openDatabase } from "../../../src/store/openDatabase.js";
 import type { Catalog } from "./catalog.js";
 import { planSynthSessions, synthDays } from "./planSynthSessions.js";
 import { createPairCounter, synthCommit } from "./synthCommit.js";
@@ -35,7 +35,7 @@ export function writeSynthDb(
 ): SynthSummary {
   const started = performance.now();
   const { closed, catalog, chain } = options;
-  const store = openStore(path);
+  const store = openDatabase(path);
   const { sqlite } = store;
   try {
     sqlite.pragma("journal_mode = OFF");
@@ -99,7 +99,7 @@ export function writeSynthDb(
 
 /** Points a synthetic database at another chain's block (a cached database, a new anvil). */
 export function setSynthChain(path: string, chain: SynthChain): void {
-  const store = openStore(path);
+  const store = openDatabase(path);
   try {
     const { sqlite } = store;
     sqlite.transaction(() => {

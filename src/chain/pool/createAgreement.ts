@@ -1,9 +1,9 @@
 import { TransientError } from "../../errors/BaseError.js";
 import { withRetry } from "../../util/withRetry.js";
 import { askUntilKnown } from "../askUntilKnown.js";
+import type { ChainPool, PoolMember } from "../ChainView.js";
 import type { BlockHeader } from "../getBlockHeader.js";
 import { retryPolicies } from "../retryPolicies.js";
-import type { ChainPool, PoolMember } from "./ChainPool.js";
 import { isEndpointFailure } from "./isEndpointFailure.js";
 import { endpointsDisagree, endpointsLag } from "./poolErrors.js";
 

@@ -1,10 +1,9 @@
 import type { Logger } from "../../log/createLogger.js";
 import { type Backoff, backoffDelay } from "../../util/backoffDelay.js";
-import type { EndpointView } from "../ChainView.js";
+import type { ChainPool, EndpointView, PoolMember, Served } from "../ChainView.js";
 import type { HeadSampler } from "../createHeadSampler.js";
 import { type BlockHeader, getHeadNumber } from "../getBlockHeader.js";
 import type { RpcClient } from "../rpc/createRpcClient.js";
-import { type ChainPool, type PoolMember, rangesPerEndpoint, type Served } from "./ChainPool.js";
 import { createAgreement } from "./createAgreement.js";
 import { isEndpointFailure } from "./isEndpointFailure.js";
 import {
@@ -18,6 +17,7 @@ import {
 } from "./memberHealth.js";
 import { pickMember } from "./pickMember.js";
 import { describeFailure, noEndpointServes } from "./poolErrors.js";
+import { rangesPerEndpoint } from "./rangesPerEndpoint.js";
 
 /** An endpoint of the pool: its view, its client (what it has learned) and its head samples. */
 export type PoolEndpoint = { view: EndpointView; client: RpcClient; heads: HeadSampler };

@@ -1,5 +1,4 @@
-import type { EndpointView } from "../ChainView.js";
-import type { ChainPool, PoolMember } from "./ChainPool.js";
+import type { ChainPool, EndpointView, PoolMember } from "../ChainView.js";
 
 /**
  * The pool of a chain served by one endpoint: every range goes to it, its failures are the run's,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { BaseError } from "../errors/BaseError.js";
-import { knownSchemaVersion, migrationsFolder, openStore } from "./openStore.js";
+import { knownSchemaVersion, migrationsFolder, openDatabase } from "./openDatabase.js";
 
 type Journal = { entries: Array<{ idx: number; when: number; tag: string }> };
 
@@ -27,12 +27,12 @@ function withOneMore(when: (last: number) => number): string {
   return dir;
 }
 
-describe("openStore's migrations", () => {
+describe("openDatabase's migrations", () => {
   test("default: a migration added later is applied to a database at the last version", () => {
     const dir = withOneMore((last) => last + 1);
     const db = join(dir, "db.sqlite");
-    openStore(db).close();
-    const store = openStore(db, dir);
+    openDatabase(db).close();
+    const store = openDatabase(db, dir);
     const columns = store.sqlite.prepare("SELECT name FROM pragma_table_info('chains')").pluck().all();
     expect(columns).toContain("later_column");
     expect(store.sqlite.pragma("user_version", { simple: true })).toBe(knownSchemaVersion() + 1);
@@ -43,11 +43,11 @@ describe("openStore's migrations", () => {
     // drizzle-kit stamps a new migration with the clock; the committed ones lie in the future.
     const dir = withOneMore((last) => last - 1);
     const db = join(dir, "db.sqlite");
-    openStore(db).close();
-    expect(() => openStore(db, dir)).toThrow(BaseError);
-    expect(() => openStore(db, dir)).toThrow(/1 of the committed migrations were not applied/);
+    openDatabase(db).close();
+    expect(() => openDatabase(db, dir)).toThrow(BaseError);
+    expect(() => openDatabase(db, dir)).toThrow(/1 of the committed migrations were not applied/);
     // The version still says the last applied one: the next open tries again.
-    const store = openStore(db);
+    const store = openDatabase(db);
     expect(store.sqlite.pragma("user_version", { simple: true })).toBe(knownSchemaVersion());
     store.close();
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import Database from "better-sqlite3";
+import Sqlite from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { BaseError, UserError } from "../errors/BaseError.js";
@@ -8,11 +8,12 @@ import { makeDirectory } from "../util/makeDirectory.js";
 import { packageRoot } from "../util/packageRoot.js";
 
 /**
- * The database: schema.ts declares it (drizzle-kit writes the committed migrations from it, and
- * drizzle's migrator applies them); the stages query it with prepared SQL statements.
+ * The index's SQLite database, open: schema/*.ts declares it (drizzle-kit writes the committed
+ * migrations from it, and drizzle's migrator applies them); the store's statements (statements/*.ts,
+ * typed from the schema) query it. The sync sees it as a SyncDatabase, the build as an IndexReader.
  */
-export type Store = {
-  sqlite: Database.Database;
+export type Database = {
+  sqlite: Sqlite.Database;
   close(): void;
 };
 
@@ -33,7 +34,7 @@ export function knownSchemaVersion(folder = migrationsFolder()): number {
  * Opens (or creates) the SQLite database, sets the pragmas, and applies the committed
  * migrations. A database written by a newer version is refused before anything changes.
  */
-export function openStore(path: string, migrations = migrationsFolder()): Store {
+export function openDatabase(path: string, migrations = migrationsFolder()): Database {
   if (path !== ":memory:") {
     try {
       makeDirectory(dirname(path));
@@ -44,9 +45,9 @@ export function openStore(path: string, migrations = migrationsFolder()): Store 
       });
     }
   }
-  let sqlite: Database.Database;
+  let sqlite: Sqlite.Database;
   try {
-    sqlite = new Database(path);
+    sqlite = new Sqlite(path);
     sqlite.pragma("busy_timeout = 5000");
   } catch (error) {
     throw new UserError(`Cannot open the database ${path}`, {
@@ -83,7 +84,8 @@ export function openStore(path: string, migrations = migrationsFolder()): Store 
     // drizzle applies a migration only when its journal time is later than the last one applied:
     // one stamped earlier is skipped without a word. The schema version is set only when every
     // committed migration is recorded as applied.
-    const applied = sqlite.prepare("SELECT count(*) FROM __drizzle_migrations").pluck().get() as number;
+    const applied =
+      sqlite.prepare<[], number>("SELECT count(*) FROM __drizzle_migrations").pluck().get() ?? 0;
     if (applied !== known) {
       sqlite.close();
       throw new BaseError(`${known - applied} of the committed migrations were not applied to ${path}`, {
@@ -97,7 +99,7 @@ export function openStore(path: string, migrations = migrationsFolder()): Store 
 
 /** The database's schema version (PRAGMA user_version); one newer than this build knows is refused. */
 export function checkSchemaVersion(
-  sqlite: Database.Database,
+  sqlite: Sqlite.Database,
   path: string,
   known = knownSchemaVersion(),
 ): number {

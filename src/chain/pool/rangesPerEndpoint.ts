@@ -1,0 +1,2 @@
+/** Block ranges the follower keeps in flight per endpoint (prefetch). */
+export const rangesPerEndpoint = 4;
