@@ -17,10 +17,7 @@ export function inspectDatabase(path: string): IndexedChain[] {
   try {
     sqlite = new Database(path, { fileMustExist: true });
     sqlite.pragma("busy_timeout = 5000");
-    const tables = sqlite
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-      .pluck()
-      .all() as string[];
+    const tables = sqlite.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
     if (tables.length === 0) return []; // empty: ours to create
     // Ours: the migrations' journal and the chains' table (1.0: the checkpoint), whatever
     // user_version says (0 after a first open killed between migrating and recording it).
@@ -36,15 +33,17 @@ export function inspectDatabase(path: string): IndexedChain[] {
     checkSchemaVersion(sqlite, path);
     if (tables.includes("chains")) {
       return sqlite
-        .prepare(
+        .prepare<[], IndexedChain>(
           "SELECT chain_id AS chainId, contract, from_block AS fromBlock FROM chains ORDER BY chain_id",
         )
-        .all() as IndexedChain[];
+        .all();
     }
     // Written by 1.0: one chain, in the checkpoint table (opening the database upgrades it).
     return sqlite
-      .prepare("SELECT chain_id AS chainId, contract, from_block AS fromBlock FROM checkpoint WHERE id = 1")
-      .all() as IndexedChain[];
+      .prepare<[], IndexedChain>(
+        "SELECT chain_id AS chainId, contract, from_block AS fromBlock FROM checkpoint WHERE id = 1",
+      )
+      .all();
   } catch (error) {
     if (error instanceof UserError) throw error;
     if ((error as { code?: string }).code === "SQLITE_NOTADB") {

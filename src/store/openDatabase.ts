@@ -103,7 +103,7 @@ export function checkSchemaVersion(
   path: string,
   known = knownSchemaVersion(),
 ): number {
-  const version = sqlite.pragma("user_version", { simple: true }) as number;
+  const version = Number(sqlite.pragma("user_version", { simple: true }));
   if (version > known) {
     throw new UserError(`The database ${path} was written by a newer mor-throughput`, {
       details: `Its schema version is ${version}; this version knows up to ${known}. Upgrade mor-throughput, or use another --db.`,

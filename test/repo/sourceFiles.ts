@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, posix, relative, sep } from "node:path";
 
 /** The repository's root (two folders up from test/repo/). */
 export const repoRoot = join(import.meta.dirname, "..", "..");
@@ -26,3 +26,21 @@ export function importsOf(path: string): string[] {
     (m) => m[1] as string,
   );
 }
+
+/** The path a relative specifier of `from` names, relative to the repository, with a .ts source for a .js one. */
+export function resolveImport(from: string, specifier: string): string {
+  const path = posix.normalize(posix.join(posix.dirname(from), specifier));
+  const source = path.replace(/\.js$/, ".ts");
+  return existsSync(join(repoRoot, source)) ? source : path;
+}
+
+/** The product's hand-written TypeScript modules: src/ without tests, declarations and generated files. */
+export function productModules(): string[] {
+  return filesUnder(
+    "src",
+    (name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && !name.endsWith(".d.ts"),
+  ).filter((path) => !generated.has(path));
+}
+
+/** Written by the generators (scripts/generate/, npm run build:contracts), not by hand. */
+export const generated = new Set(["src/api/responseTypes.ts", "src/chain/deploylessAggregate3Code.ts"]);
