@@ -1,5 +1,26 @@
 import { describe, expect, test } from "vitest";
+import { type KnownRefusal, knownRefusals } from "../../../tooling/endpoints/knownRefusals.js";
 import { classifyRpcError, parseRangeHint } from "./classifyRpcError.js";
+
+/** The methods the indexer sends, for refusals the source shows for any method. */
+const sentMethods = ["eth_call", "eth_getLogs", "eth_getBlockByNumber"];
+
+/**
+ * The methods a refusal is classified for: its own; each method sent, for a refusal of any; and
+ * for a batch's refusal, the batch as a whole ("", as settleBatch reads one error object for a
+ * batch) and each call it may be attached to.
+ */
+function methodsOf(refusal: KnownRefusal): string[] {
+  if (refusal.method === "any") return sentMethods;
+  if (refusal.method === "batch") return ["", ...sentMethods];
+  return [refusal.method];
+}
+
+const cases = knownRefusals.flatMap((refusal) =>
+  methodsOf(refusal).map(
+    (method) => [`${refusal.who}: ${refusal.refusal} (${method || "the batch"})`, method, refusal] as const,
+  ),
+);
 
 describe("classifyRpcError", () => {
   test.each([
@@ -67,6 +88,20 @@ describe("classifyRpcError", () => {
     expect(
       classifyRpcError("eth_call", { code: -32000, message: "execution reverted: method not supported" }),
     ).toBe("revert");
+  });
+});
+
+describe("classifyRpcError: real clients' and providers' refusals", () => {
+  test.each(cases)("default: %s", (_name, method, refusal) => {
+    expect(classifyRpcError(method, refusal.error)).toBe(refusal.kind);
+  });
+
+  test.each(
+    knownRefusals
+      .filter((refusal) => refusal.kind === "range")
+      .map((refusal) => [`${refusal.who}: ${refusal.refusal}`, refusal] as const),
+  )("behavior: %s: the range or cap it names is read, or nothing", (_name, refusal) => {
+    expect(parseRangeHint(refusal.error.message)).toEqual(refusal.hint ?? {});
   });
 });
 
