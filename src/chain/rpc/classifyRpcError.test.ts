@@ -24,22 +24,6 @@ const cases = knownRefusals.flatMap((refusal) =>
 
 describe("classifyRpcError", () => {
   test.each([
-    ["query returned more than 10000 results. Try with this block range [0x10, 0x20].", -32005],
-    ["block range is too large", -32000],
-    [
-      "Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters, this block range should work: [0x1, 0x7d0]",
-      -32602,
-    ],
-    ["exceed maximum block range: 2000", -32000],
-    ["no backend is currently healthy to serve traffic", -32011],
-    ["eth_getLogs is limited to a 10,000 range", -32614],
-    ["Block range is too wide", -32600],
-    ["ranges over 10000 blocks are not supported", -32000],
-  ])("default: eth_getLogs refusal %# is a range error", (message, code) => {
-    expect(classifyRpcError("eth_getLogs", { code, message })).toBe("range");
-  });
-
-  test.each([
     [-32000, "missing trie node 0123abcd (path )"],
     [-32000, "header not found"],
     [-32000, "unknown block"],
