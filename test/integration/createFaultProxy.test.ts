@@ -145,7 +145,7 @@ describe("createFaultProxy", () => {
     proxy.configure({ maxBatchSize: 2 });
     const batch = [call(1, "eth_chainId"), call(2, "eth_chainId"), call(3, "eth_chainId")];
     const error = await post(batch);
-    expect(JSON.parse(error.text)).toMatchObject({ error: { message: "batch size too large, max 2" } });
+    expect(JSON.parse(error.text)).toMatchObject({ error: { message: "batch too large" } });
     expect((await post(batch)).status).toBe(413);
     expect((JSON.parse((await post(batch)).text) as Answer[]).length).toBe(2);
     const partial = JSON.parse((await post(batch)).text) as Answer[];

@@ -50,7 +50,7 @@ export function planCalls(state: FaultState, calls: Call[]): CallsPlan {
         refused.set(call, {
           jsonrpc: "2.0",
           id,
-          error: wording(config.logsBlockLimit, range.from, range.to),
+          error: wording({ limit: config.logsBlockLimit, from: range.from, to: range.to }),
         });
         continue;
       }

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "vitest";
+import { classifyRpcError } from "../../src/chain/rpc/classifyRpcError.js";
 import type { FaultConfig } from "./faultConfig.js";
 import { configureFaults, createFaultState, type FaultState } from "./faultState.js";
 import { planDelay, planRequest, type RequestPlan, shuffleAnswers } from "./planRequest.js";
+import { batchWordings } from "./providerErrors.js";
 import type { Answer, Call } from "./rpcMessages.js";
 
 const call = (id: number, method = "eth_chainId"): Call => ({ jsonrpc: "2.0", id, method, params: [] });
@@ -104,6 +106,21 @@ describe("planRequest", () => {
     expect(state.stats.log.map((entry) => entry.retryAfter)).toEqual(values);
   });
 
+  test("behavior: a batch refused as a whole gets clients' and providers' wordings in turn, each read as batch-too-large", () => {
+    const batch = [call(1), call(2), call(3)];
+    const state = createFaultState({ maxBatchSize: 2, batchCap: "error" }, 0);
+    const errors = batchWordings.map(() => {
+      const plan = planRequest(state, { calls: batch, isBatch: true }, at(0)).plan;
+      if (plan.action !== "answer") throw new Error(`refused by answering, not ${plan.action}`);
+      return (JSON.parse(plan.body) as Answer).error;
+    });
+    expect(new Set(errors.map((error) => error?.message)).size).toBe(batchWordings.length);
+    expect(errors.map((error) => error?.message)).toContain(
+      "batch limit 2 exceeded (can increase by --rpc.batch.limit). Requested batch of size: 3",
+    );
+    for (const error of errors) expect(classifyRpcError("", error ?? {})).toBe("batch-too-large");
+  });
+
   test("behavior: a batch over the cap is refused four ways in turn, or one way when named", () => {
     const batch = [call(1), call(2), call(3)];
     const state = createFaultState({ maxBatchSize: 2 }, 0);
@@ -114,10 +131,18 @@ describe("planRequest", () => {
       body: JSON.stringify({
         jsonrpc: "2.0",
         id: null,
-        error: { code: -32600, message: "batch size too large, max 2" },
+        error: { code: -32600, message: "batch too large" },
       }),
     });
-    expect(plan()).toEqual({ action: "answer", status: 413, body: "batch limit exceeded: at most 2 calls" });
+    expect(plan()).toEqual({
+      action: "answer",
+      status: 413,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32021, message: "request body too large" },
+      }),
+    });
     expect(plan()).toEqual({ action: "forward", served: batch.slice(0, 2), refused: [] });
     expect(plan()).toEqual({
       action: "forward",
@@ -126,7 +151,11 @@ describe("planRequest", () => {
         {
           jsonrpc: "2.0",
           id: 3,
-          error: { code: -32600, message: "Batch of more than 2 requests are not allowed" },
+          error: {
+            code: 31,
+            message:
+              "Batch of more than 2 requests are not allowed on free tier, to use this feature register paid account at drpc.org",
+          },
         },
       ],
     });

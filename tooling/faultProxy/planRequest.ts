@@ -1,6 +1,14 @@
 import type { FaultProxyStats } from "./faultConfig.js";
 import { draw, type FaultState } from "./faultState.js";
-import { html5xx, htmlErrorPage, rateLimitErrors, unhealthyError } from "./providerErrors.js";
+import {
+  batchCallWordings,
+  batchStatusRefusal,
+  batchWordings,
+  html5xx,
+  htmlErrorPage,
+  rateLimitErrors,
+  unhealthyError,
+} from "./providerErrors.js";
 import type { Answer, Call } from "./rpcMessages.js";
 
 /** What the proxy does with one HTTP request. */
@@ -145,20 +153,22 @@ export function planRequest(
     !config.batchCap || config.batchCap === "mixed"
       ? (modes[state.turns.batch++ % modes.length] as (typeof modes)[number])
       : config.batchCap;
+  // Clients' and providers' wordings, one refusal after another.
+  const turn = stats.faults.batchCap - 1;
+  const at = { limit: cap, size: calls.length };
   if (mode === "error") {
-    return plan(
-      json(200, {
-        jsonrpc: "2.0",
-        id: null,
-        error: { code: -32600, message: `batch size too large, max ${cap}` },
-      }),
-    );
+    const wording = batchWordings[turn % batchWordings.length] as (typeof batchWordings)[number];
+    return plan(json(200, { jsonrpc: "2.0", id: null, error: wording(at) }));
   }
-  if (mode === "http") return plan(json(413, `batch limit exceeded: at most ${cap} calls`));
+  if (mode === "http") {
+    const { status, wording } = batchStatusRefusal;
+    return plan(json(status, { jsonrpc: "2.0", id: null, error: wording(at) }));
+  }
+  const perCall = batchCallWordings[turn % batchCallWordings.length] as (typeof batchCallWordings)[number];
   const refused: Answer[] = (mode === "partial-errors" ? calls.slice(cap) : []).map((call) => ({
     jsonrpc: "2.0",
     id: call.id ?? null,
-    error: { code: -32600, message: `Batch of more than ${cap} requests are not allowed` },
+    error: perCall(at),
   }));
   return plan({ action: "forward", served: calls.slice(0, cap), refused });
 }

@@ -1,61 +1,78 @@
-import { hex } from "./rpcMessages.js";
+import {
+  type BatchAt,
+  type KnownRefusal,
+  knownRefusals,
+  type RangeAt,
+  type ResultAt,
+  type ServedError,
+} from "../endpoints/knownRefusals.js";
 
-/** Messages public providers answer rate-limited calls with. */
-export const rateLimitErrors = [
-  { code: 429, message: "Too Many Requests" },
-  {
-    code: 429,
-    message:
-      "Your app has exceeded its compute units per second capacity. If you have retries enabled, you can safely ignore this message.",
-  },
-  { code: -32005, message: "daily request count exceeded, request rate limited" },
-  {
-    code: -32007,
-    message: "15/second request limit reached - reduce calls per second or upgrade your account",
-  },
-  { code: -32016, message: "over rate limit" },
-];
+/**
+ * The refusals the fault proxy answers with, in real clients' and providers' words: taken from
+ * the catalog (tooling/endpoints/knownRefusals.ts), which says where each comes from. The proxy
+ * speaks their words; where a source sends one with another HTTP status (QuickNode's 413, a
+ * lone proxyd error's 4xx/5xx), it answers with 200 as inside a batch, but for the batch
+ * refusal the catalog gives a status of its own (proxyd's 413).
+ */
+const templated = knownRefusals.flatMap((refusal) =>
+  refusal.template ? [{ refusal, template: refusal.template }] : [],
+);
 
-/** eth_getLogs refusals of a range wider than `limit` blocks, as providers word them. */
-export const blockLimitWordings: Array<
-  (limit: number, from: number, to: number) => { code: number; message: string }
-> = [
-  (limit) => ({ code: -32000, message: `exceed maximum block range: ${limit}` }),
-  () => ({ code: -32000, message: "block range is too large" }),
-  (limit) => ({
-    code: -32614,
-    message: `eth_getLogs is limited to a ${limit.toLocaleString("en-US")} range`,
-  }),
-  (limit) => ({ code: -32000, message: `ranges over ${limit} blocks are not supported` }),
-  () => ({ code: -32600, message: "Block range is too wide" }),
-  (limit, from) => ({
-    code: -32602,
-    message: `Log response size exceeded. You can make eth_getLogs requests with up to a ${limit} block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters, this block range should work: [${hex(from)}, ${hex(from + limit - 1)}]`,
-  }),
-];
+/** eth_getLogs refusals of a range wider than `limit` blocks. */
+export const blockLimitWordings: Array<(at: RangeAt) => ServedError> = templated.flatMap(({ template }) =>
+  template.refuses === "blocks" ? [template.wording] : [],
+);
 
 /** eth_getLogs refusals of a result larger than `limit` logs; `fits` is the last block that fits. */
-export const countLimitWordings: Array<
-  (limit: number, from: number, to: number, fits: number) => { code: number; message: string }
-> = [
-  (limit, from, _to, fits) => ({
-    code: -32005,
-    message: `query returned more than ${limit} results. Try with this block range [${hex(from)}, ${hex(fits)}].`,
-  }),
-  // Alchemy's suggestion is a guess: it may be refused again ("ranges that should work").
-  (_limit, from, to) => ({
-    code: -32602,
-    message: `Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters, this block range should work: [${hex(from)}, ${hex(from + Math.floor(((to - from) * 3) / 4))}]`,
-  }),
-  (limit, from, to) => ({
-    code: -32602,
-    message: `query exceeds max results ${limit}, retry with the range ${from}-${Math.floor((from + to) / 2)}`,
-  }),
-  () => ({ code: -32000, message: "backend response too large" }),
-  () => ({ code: -32005, message: "too many logs in the response, please limit the query" }),
-];
+export const countLimitWordings: Array<(at: ResultAt) => ServedError> = templated.flatMap(({ template }) =>
+  template.refuses === "logs" ? [template.wording] : [],
+);
 
-export const unhealthyError = { code: -32011, message: "no backend is currently healthy to serve traffic" };
+/** Refusals of a whole batch over `limit` calls, one error object for the batch (HTTP 200). */
+export const batchWordings: Array<(at: BatchAt) => ServedError> = templated.flatMap(
+  ({ refusal, template }) =>
+    template.refuses === "batch" && refusal.httpStatus === undefined ? [template.wording] : [],
+);
+
+/** A batch refused with an HTTP status and an error object: proxyd's 413 for a body too large. */
+export const batchStatusRefusal: { status: number; wording: (at: BatchAt) => ServedError } = only(
+  templated.flatMap(({ refusal, template }) =>
+    template.refuses === "batch" && refusal.httpStatus !== undefined
+      ? [{ status: refusal.httpStatus, wording: template.wording }]
+      : [],
+  ),
+  "a batch refused with an HTTP status",
+);
+
+/** Refusals of each call past a batch's cap. */
+export const batchCallWordings: Array<(at: BatchAt) => ServedError> = templated.flatMap(({ template }) =>
+  template.refuses === "batch-calls" ? [template.wording] : [],
+);
+
+/** Rate limits; the first, Infura's, its provider sends with HTTP 429. */
+export const rateLimitErrors: ServedError[] = knownRefusals.flatMap((refusal) =>
+  refusal.kind === "rate-limit" && refusal.error.code !== undefined ? [served(refusal)] : [],
+);
+
+/** proxyd's answer (the Base public endpoint's) when no backend serves a heavy eth_getLogs. */
+export const unhealthyError: ServedError = served(
+  only(
+    knownRefusals.filter((refusal) => refusal.method === "eth_getLogs" && refusal.error.code === -32011),
+    "proxyd's unhealthy backends for eth_getLogs",
+  ),
+);
+
+function served(refusal: KnownRefusal): ServedError {
+  const { code, message, data } = refusal.error;
+  if (code === undefined) throw new Error(`${refusal.who}: ${refusal.refusal} has no code to serve`);
+  return data === undefined ? { code, message } : { code, message, data };
+}
+
+function only<T>(found: T[], what: string): T {
+  if (found.length !== 1)
+    throw new Error(`the catalog holds ${found.length} entries for ${what}, expected 1`);
+  return found[0] as T;
+}
 
 export const html5xx: Array<{ status: number; text: string }> = [
   { status: 500, text: "Internal Server Error" },

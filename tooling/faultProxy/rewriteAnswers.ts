@@ -85,7 +85,7 @@ function rewriteLogs(
     const wording = countLimitWordings[
       state.turns.wording++ % countLimitWordings.length
     ] as (typeof countLimitWordings)[number];
-    return { error: wording(config.logsCountLimit, range.from, range.to, fits) };
+    return { error: wording({ limit: config.logsCountLimit, from: range.from, to: range.to, fits }) };
   }
   if (logs.length > 0 && draw(state, config.duplicateLogs)) {
     stats.faults.duplicateLogs++;

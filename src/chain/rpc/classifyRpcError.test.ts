@@ -1,23 +1,28 @@
 import { describe, expect, test } from "vitest";
+import { type KnownRefusal, knownRefusals } from "../../../tooling/endpoints/knownRefusals.js";
 import { classifyRpcError, parseRangeHint } from "./classifyRpcError.js";
 
-describe("classifyRpcError", () => {
-  test.each([
-    ["query returned more than 10000 results. Try with this block range [0x10, 0x20].", -32005],
-    ["block range is too large", -32000],
-    [
-      "Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters, this block range should work: [0x1, 0x7d0]",
-      -32602,
-    ],
-    ["exceed maximum block range: 2000", -32000],
-    ["no backend is currently healthy to serve traffic", -32011],
-    ["eth_getLogs is limited to a 10,000 range", -32614],
-    ["Block range is too wide", -32600],
-    ["ranges over 10000 blocks are not supported", -32000],
-  ])("default: eth_getLogs refusal %# is a range error", (message, code) => {
-    expect(classifyRpcError("eth_getLogs", { code, message })).toBe("range");
-  });
+/** The methods the indexer sends, for refusals the source shows for any method. */
+const sentMethods = ["eth_call", "eth_getLogs", "eth_getBlockByNumber"];
 
+/**
+ * The methods a refusal is classified for: its own; each method sent, for a refusal of any; and
+ * for a batch's refusal, the batch as a whole ("", as settleBatch reads one error object for a
+ * batch) and each call it may be attached to.
+ */
+function methodsOf(refusal: KnownRefusal): string[] {
+  if (refusal.method === "any") return sentMethods;
+  if (refusal.method === "batch") return ["", ...sentMethods];
+  return [refusal.method];
+}
+
+const cases = knownRefusals.flatMap((refusal) =>
+  methodsOf(refusal).map(
+    (method) => [`${refusal.who}: ${refusal.refusal} (${method || "the batch"})`, method, refusal] as const,
+  ),
+);
+
+describe("classifyRpcError", () => {
   test.each([
     [-32000, "missing trie node 0123abcd (path )"],
     [-32000, "header not found"],
@@ -67,6 +72,20 @@ describe("classifyRpcError", () => {
     expect(
       classifyRpcError("eth_call", { code: -32000, message: "execution reverted: method not supported" }),
     ).toBe("revert");
+  });
+});
+
+describe("classifyRpcError: real clients' and providers' refusals", () => {
+  test.each(cases)("default: %s", (_name, method, refusal) => {
+    expect(classifyRpcError(method, refusal.error)).toBe(refusal.kind);
+  });
+
+  test.each(
+    knownRefusals
+      .filter((refusal) => refusal.kind === "range")
+      .map((refusal) => [`${refusal.who}: ${refusal.refusal}`, refusal] as const),
+  )("behavior: %s: the range or cap it names is read, or nothing", (_name, refusal) => {
+    expect(parseRangeHint(refusal.error.message)).toEqual(refusal.hint ?? {});
   });
 });
 

@@ -33,19 +33,23 @@ export type RangeHint = {
   maxBlocks?: number;
 };
 
-// Wordings seen from public providers (Alchemy, Infura, QuickNode, Ankr, BlastAPI, dRPC,
-// publicnode, Cloudflare, the Base public endpoint...). Matched lowercased.
+// The wordings of real clients and providers, matched lowercased. Each one's source, and what it
+// must be read as, is in tooling/endpoints/knownRefusals.ts; classifyRpcError.test.ts reads them all.
 const rangePatterns = [
   /query returned more than [\d,]+ results/,
   /log response size exceeded/,
   /block range (is )?(too large|too wide|exceeded|limit)/,
+  /block range (greater than|exceeds)/,
   /range (is )?too (large|wide|big)/,
-  /exceed(s|ed)? (the )?max(imum)? (block )?range/,
+  /\brange [\d,]+ (exceeds limit|is bigger than range limit)/,
+  /exceed(s|ed)? (the )?max(imum)? (block |rpc )?range/,
   /max(imum)? block range/,
-  /limited to a [\d,]+ (blocks? )?range/,
+  /max(imum)? range: \d/,
+  /limited to (a )?[\d,]+ (blocks? )?range/,
   /up to a [\d,]+ block range/,
   /ranges? over [\d,]+ blocks/,
   /too many (results|logs|blocks)/,
+  /logs matched by query exceeds limit/,
   /(response|result) (size|set) (is )?(too large|exceeded|larger than)/,
   /response too large/,
   /max(imum)? results/,
@@ -56,17 +60,24 @@ const rangePatterns = [
 ];
 const rateLimitPatterns = [
   /rate.?limit/,
+  /rate exceeded/,
   /too many requests/,
   /exceeded .*capacity/,
+  /over capacity/,
   /request limit/,
   /throughput/,
   /credits/,
 ];
 const batchPatterns = [
   /batch (size )?(is )?(too large|too big|limit|exceeded)/,
+  /batch (request|response) was too large/,
   /exceed(s|ed)? (the )?max(imum)? batch/,
-  /too many (requests|calls) in (a |the )?batch/,
+  /too many (rpc )?(requests|calls) in (a |the )?batch/,
   /batch of more than/,
+  /maxbatchresponsebodysize/,
+  // A request too large to read: smaller batches (the indexer's single calls are small).
+  /request body too large/,
+  /request is too big/,
 ];
 // JSON-RPC's -32601 and EIP-1474's -32004, and their wordings: geth's "the method eth_x does not
 // exist/is not available", "Method not found", "Unsupported method: eth_x", ...
@@ -77,21 +88,24 @@ const unsupportedPatterns = [
   /method (does not exist|not found|not supported|is not supported|not available)/,
   /unsupported method/,
 ];
-// anvil and reth (revm): "EVM error CreateContractSizeLimit", "EVM error OutOfGas"; geth and
-// erigon: "max code size exceeded", "out of gas", "execution aborted (timeout = 5s)"; nethermind
-// "OutOfGas"; hosted endpoints' caps on a response's size.
+// One answer too large to send: for eth_getLogs a range to split, for a call a call to halve.
+const responseTooLargePatterns = [
+  /response (size )?(is )?too (large|big)/,
+  /response size (limit |exceeded|exceeds)/,
+  /returndata\.limit/,
+  /return ?data (is )?(too large|limit|exceed)/,
+];
+// The node refused one call as more than it runs: EIP-170, its gas cap, its time limit.
 const callTooLargePatterns = [
+  ...responseTooLargePatterns,
   /createcontractsizelimit/,
   /max code size exceeded/,
   /code size (limit )?exceeded/,
   /out ?of ?gas/,
   // revm's other ways to run out of gas: "EVM error MemoryOOG", "MemoryLimitOOG", "PrecompileOOG", ...
   /(memory|memorylimit|precompile|invalidoperand|reentrancysentry)oog/,
-  /gas required exceeds allowance/,
+  /gas required exceeds/,
   /execution aborted \(timeout/,
-  /response (size )?(is )?too (large|big)/,
-  /response size (limit |exceeded|exceeds)/,
-  /return ?data (is )?(too large|limit|exceed)/,
 ];
 const revertPatterns = [/revert/, /vm execution error/, /invalid opcode/];
 // geth's "missing trie node", "header not found", "state histories haven't been fully indexed
@@ -115,21 +129,39 @@ const transientPatterns = [
   /service unavailable/,
 ];
 
-export function classifyRpcError(method: string, error: { code?: unknown; message?: unknown }): RpcErrorKind {
+/**
+ * The words of an error's data, where it has some: a string that is not hex, or the strings of an
+ * object (a gateway that answers "invalid params" and gives the reason in `data.payload`).
+ */
+function dataWords(data: unknown): string {
+  const words = (value: unknown) => (typeof value === "string" && !/^0x[0-9a-f]*$/i.test(value) ? value : "");
+  if (data && typeof data === "object") return Object.values(data).map(words).filter(Boolean).join(" ");
+  return words(data);
+}
+
+export function classifyRpcError(
+  method: string,
+  error: { code?: unknown; message?: unknown; data?: unknown },
+): RpcErrorKind {
   const message = String(error.message ?? "").toLowerCase();
+  const text = `${message} ${dataWords(error.data).toLowerCase()}`.trim();
   const code = typeof error.code === "number" ? error.code : undefined;
-  const matches = (patterns: RegExp[]) => patterns.some((pattern) => pattern.test(message));
+  const matches = (patterns: RegExp[]) => patterns.some((pattern) => pattern.test(text));
   if (matches(batchPatterns)) return "batch-too-large";
+  // geth gives the calls of a batch past its response size cap this error (and only those).
+  if (code === -32003 && message === "response too large") return "batch-too-large";
   if (code !== undefined && unsupportedCodes.includes(code)) return "unsupported";
   if (code !== 3 && !matches(revertPatterns) && matches(unsupportedPatterns)) return "unsupported";
+  // A revert's reason is the contract's text, whatever it says ("out of gas" included).
+  if (code === 3 || message.startsWith("execution reverted")) return "revert";
   if (method === "eth_getLogs") {
-    if (matches(rangePatterns)) return "range";
+    if (matches(rangePatterns) || matches(responseTooLargePatterns)) return "range";
     // A heavy query is the usual reason a log backend gives up: retry it smaller.
-    if (/no backend is currently healthy|timed? ?out|timeout/.test(message)) return "range";
+    if (/no backend is currently healthy|timed? ?out|timeout/.test(text)) return "range";
   }
   if (matches(callTooLargePatterns)) return "call-too-large";
   if (code === 429 || matches(rateLimitPatterns)) return "rate-limit";
-  if (code === 3 || matches(revertPatterns)) return "revert";
+  if (matches(revertPatterns)) return "revert";
   if (code === -32005 && method !== "eth_getLogs") return "rate-limit";
   if (matches(missingStatePatterns)) return "missing-state";
   if (matches(transientPatterns) || code === -32603) return "transient";
@@ -141,12 +173,19 @@ export function parseRangeHint(message: string): RangeHint {
   const hint: RangeHint = {};
   const suggested = /\[\s*(0x[0-9a-f]+|\d+)\s*,\s*(0x[0-9a-f]+|\d+)\s*\]/i.exec(message);
   if (suggested?.[2]) hint.suggestedTo = Number(suggested[2]);
+  // reth: "..., retry with the range 23879634-23879696".
+  const retryRange = /retry with the range (\d+)-(\d+)/i.exec(message);
+  if (retryRange?.[2]) hint.suggestedTo = Number(retryRange[2]);
   const limit =
     /max(?:imum)? (?:block )?range(?: is|:)?\s*([\d,]+)/i.exec(message) ??
-    /limited to a ([\d,]+)/i.exec(message) ??
+    /limited to (?:a )?([\d,]+)/i.exec(message) ??
     /up to a ([\d,]+) block/i.exec(message) ??
     /ranges? over ([\d,]+) blocks/i.exec(message) ??
-    /max(?:imum)? allowed number of requested blocks is ([\d,]+)/i.exec(message);
+    /max(?:imum)? allowed number of requested blocks is ([\d,]+)/i.exec(message) ??
+    /\brange [\d,]+ exceeds limit of ([\d,]+)/i.exec(message) ??
+    /block range greater than ([\d,]+) max/i.exec(message) ??
+    /at most ([\d,]+) blocks/i.exec(message) ??
+    /narrow your filter: ([\d,]+)/i.exec(message);
   if (limit?.[1]) {
     const blocks = Number(limit[1].replaceAll(",", ""));
     if (Number.isSafeInteger(blocks) && blocks > 0) hint.maxBlocks = blocks;
