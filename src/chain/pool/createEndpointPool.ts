@@ -80,11 +80,7 @@ export function createEndpointPool(
   });
   const members = states.map((state) => state.member);
   const stateOf = (member: PoolMember) => states[member.index] as State;
-  let lastPicked: number | undefined;
-  /** Ranges given to `lastPicked` in this tick. */
-  let pickedThisTick = 0;
-  let tickScheduled = false;
-
+  const picks = { last: undefined as number | undefined };
   const choose = (options: { from?: number; exclude?: ReadonlySet<number>; evenIfOut?: boolean } = {}) => {
     const at = now();
     const index = pickMember(
@@ -95,7 +91,7 @@ export function createEndpointPool(
         head: state.head,
         outUntil: state.health.outUntil,
       })),
-      { ...options, ...(lastPicked !== undefined ? { avoid: lastPicked } : {}) },
+      { ...options, ...(picks.last !== undefined ? { avoid: picks.last } : {}) },
     );
     return index === undefined ? undefined : (states[index] as State).member;
   };
@@ -179,38 +175,7 @@ export function createEndpointPool(
 
   return {
     members,
-    pick(from) {
-      // Ranges started in one tick travel in one request when they go to one endpoint: as many
-      // as its batches hold (a range's request is three calls), up to its share of the ranges
-      // in flight, go to the same one.
-      const last = lastPicked === undefined ? undefined : states[lastPicked];
-      const perTick = (state: State) =>
-        Math.max(
-          1,
-          Math.min(rangesPerEndpoint, Math.floor(state.endpoint.client.learned.batchSize / callsPerRange)),
-        );
-      if (
-        last &&
-        pickedThisTick > 0 &&
-        pickedThisTick < perTick(last) &&
-        isServing(last.health, now()) &&
-        last.head >= from
-      ) {
-        pickedThisTick++;
-        return last.member;
-      }
-      const member = choose({ from }) ?? choose({ from, evenIfOut: true }) ?? (members[0] as PoolMember);
-      lastPicked = member.index;
-      pickedThisTick = 1;
-      if (!tickScheduled) {
-        tickScheduled = true;
-        setImmediate(() => {
-          tickScheduled = false;
-          pickedThisTick = 0;
-        });
-      }
-      return member;
-    },
+    pick: createPick(states, choose, picks, now),
     lastBlockOf: (member) => stateOf(member).head,
     serve,
     confirm: (range, by, seen) =>
@@ -220,30 +185,83 @@ export function createEndpointPool(
       const at = now();
       for (const state of states) if (isServing(state.health, at)) state.endpoint.heads.sample();
     },
-    async head() {
-      const at = now();
-      const serving = states.filter((state) => isServing(state.health, at));
-      const heads = await Promise.all(
-        serving.map(async (state) => {
-          try {
-            state.head = await state.endpoint.heads.head(1);
-            return state.head;
-          } catch (error) {
-            if (!isEndpointFailure(error)) throw error;
-            failed(state, error);
-            return -1;
-          }
-        }),
-      );
-      const head = Math.max(-1, ...heads);
-      if (head < 0) {
-        const failures = serving.map((state) => ({ by: state.member, error: "no head" }));
-        throw noEndpointServes(chainId, failures, "the head");
-      }
-      return head;
-    },
+    head: () => highestHead(states, failed, now, chainId),
     agreedHeader: (number) => agreement.agreedHeader(number),
   };
+}
+
+/**
+ * The endpoint the next block range from `from` goes to. Ranges started in one tick travel in one
+ * request when they go to one endpoint: as many as its batches hold (a range's request is three
+ * calls), up to its share of the ranges in flight, go to the same one; then `choose` picks.
+ */
+function createPick(
+  states: readonly State[],
+  choose: (options: { from: number; evenIfOut?: boolean }) => PoolMember | undefined,
+  picks: { last: number | undefined },
+  now: () => number,
+): (from: number) => PoolMember {
+  /** Ranges given to `picks.last` in this tick. */
+  let pickedThisTick = 0;
+  let tickScheduled = false;
+  const perTick = (state: State) =>
+    Math.max(
+      1,
+      Math.min(rangesPerEndpoint, Math.floor(state.endpoint.client.learned.batchSize / callsPerRange)),
+    );
+  return (from) => {
+    const last = picks.last === undefined ? undefined : states[picks.last];
+    if (
+      last &&
+      pickedThisTick > 0 &&
+      pickedThisTick < perTick(last) &&
+      isServing(last.health, now()) &&
+      last.head >= from
+    ) {
+      pickedThisTick++;
+      return last.member;
+    }
+    const member = choose({ from }) ?? choose({ from, evenIfOut: true }) ?? (states[0] as State).member;
+    picks.last = member.index;
+    pickedThisTick = 1;
+    if (!tickScheduled) {
+      tickScheduled = true;
+      setImmediate(() => {
+        tickScheduled = false;
+        pickedThisTick = 0;
+      });
+    }
+    return member;
+  };
+}
+
+/** The highest head of the serving endpoints, each one's learned on the way; one that fails is left out. */
+async function highestHead(
+  states: readonly State[],
+  failed: (state: State, error: unknown) => void,
+  now: () => number,
+  chainId: number,
+): Promise<number> {
+  const at = now();
+  const serving = states.filter((state) => isServing(state.health, at));
+  const heads = await Promise.all(
+    serving.map(async (state) => {
+      try {
+        state.head = await state.endpoint.heads.head(1);
+        return state.head;
+      } catch (error) {
+        if (!isEndpointFailure(error)) throw error;
+        failed(state, error);
+        return -1;
+      }
+    }),
+  );
+  const head = Math.max(-1, ...heads);
+  if (head < 0) {
+    const failures = serving.map((state) => ({ by: state.member, error: "no head" }));
+    throw noEndpointServes(chainId, failures, "the head");
+  }
+  return head;
 }
 
 function sleep(ms: number): Promise<void> {

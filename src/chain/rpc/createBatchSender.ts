@@ -81,6 +81,7 @@ export function createBatchSender(options: BatchSenderOptions): BatchSender {
   /** Whether any answer so far was JSON-RPC: then the URL is right, whatever comes later. */
   let servedJsonRpc = false;
   let flushScheduled = false;
+  const retryLater = retryLaterWith(options);
 
   const enqueue = (units: Unit[]) => {
     pending.push(...units);
@@ -98,25 +99,6 @@ export function createBatchSender(options: BatchSenderOptions): BatchSender {
           });
       }
     });
-  };
-
-  /**
-   * Fails the attempt under way of units another attempt may help. They wait together, on one
-   * timer (the Retry-After asked for, or the backoff of the most tried of them), and so travel
-   * together again.
-   */
-  const retryLater = (units: Unit[], reason: string, waitMs?: number) => {
-    const due = units.filter((unit) => unit.attempt <= retries);
-    const delayMs = waitMs ?? backoffDelay(Math.max(0, ...due.map((unit) => unit.attempt)), backoff);
-    if (due.length > 0) {
-      const safeReason = redactSecrets(reason, url);
-      // One line per wait (the units of a request wait together), where a run shows it: up to
-      // 16 s of backoff would otherwise pass without a word. Going again at once is no wait.
-      if (delayMs > 0) logger.info(retryLine(endpoint.safeUrl, due, safeReason, delayMs, retries + 1));
-      else logger.debug("rpc retry at once", { calls: due.length, reason: safeReason });
-    }
-    const failure = new CallFailure(reason, delayMs, due.length > 0 ? sleep(delayMs) : Promise.resolve());
-    for (const unit of units) unit.reject(failure);
   };
 
   /** What the sender has learned, for whoever shares work among endpoints. */
@@ -150,27 +132,6 @@ export function createBatchSender(options: BatchSenderOptions): BatchSender {
     retryLater(batch, failure.reason, failure.retryAfterMs);
   };
 
-  /**
-   * An answer that is no JSON-RPC answer, from an endpoint that has never answered JSON-RPC: a
-   * status that says so (404, 405, 501) ends the units at once with a UserError. A body alone is
-   * asked for once more, as one backend behind a load balancer (starting up, misconfigured) may
-   * answer so while the others serve: the second such answer ends them, as does the last attempt.
-   * From an endpoint that has answered JSON-RPC (a maintenance page, say) it is a passing fault.
-   */
-  const notJsonRpc = (batch: Unit[], calls: number, answer: NotJsonRpc) => {
-    const type = answer.contentType ? `, ${answer.contentType}` : "";
-    const reason = `not a JSON-RPC answer: HTTP ${answer.status}${type}`;
-    if (servedJsonRpc) return failed(batch, calls, { reason, rateLimited: false });
-    const again: Unit[] = [];
-    for (const unit of batch) {
-      unit.oddAnswers = (unit.oddAnswers ?? 0) + 1;
-      if (answer.certain || unit.oddAnswers > 1 || unit.attempt > retries)
-        unit.reject(createNotJsonRpcError(url, unit.method, answer));
-      else again.push(unit);
-    }
-    if (again.length > 0) retryLater(again, reason);
-  };
-
   const send = async (formed: Unit[]): Promise<void> => {
     // Batches may have shrunk since this one was formed: send no more than they may hold now.
     let batch = takeBatch(formed, limits.size);
@@ -187,7 +148,11 @@ export function createBatchSender(options: BatchSenderOptions): BatchSender {
     const body = calls.length === 1 ? calls[0] : calls;
     const { timeoutMs, maxRetryAfterMs } = options;
     const http = await postJsonRpc(endpoint, body, { isBatch: calls.length > 1, timeoutMs, maxRetryAfterMs });
-    if (http.kind === "not-json-rpc") return notJsonRpc(batch, calls.length, http);
+    if (http.kind === "not-json-rpc") {
+      if (servedJsonRpc)
+        return failed(batch, calls.length, { reason: notJsonRpcReason(http), rateLimited: false });
+      return refuseNotJsonRpc(batch, http, { url, retries, retryLater });
+    }
     if (http.kind === "answered") servedJsonRpc = true;
     const answer = http.kind === "answered" ? settleBatch(batch, http.body) : http;
     if (answer.kind === "denied") {
@@ -234,6 +199,53 @@ export function createBatchSender(options: BatchSenderOptions): BatchSender {
       learn();
     },
   };
+}
+
+/**
+ * Fails the attempt under way of units another attempt may help. They wait together, on one timer
+ * (the Retry-After asked for, or the backoff of the most tried of them), and so travel together
+ * again.
+ */
+function retryLaterWith(options: BatchSenderOptions) {
+  const { endpoint, url, retries, backoff, logger } = options;
+  return (units: Unit[], reason: string, waitMs?: number) => {
+    const due = units.filter((unit) => unit.attempt <= retries);
+    const delayMs = waitMs ?? backoffDelay(Math.max(0, ...due.map((unit) => unit.attempt)), backoff);
+    if (due.length > 0) {
+      const safeReason = redactSecrets(reason, url);
+      // One line per wait (the units of a request wait together), where a run shows it: up to
+      // 16 s of backoff would otherwise pass without a word. Going again at once is no wait.
+      if (delayMs > 0) logger.info(retryLine(endpoint.safeUrl, due, safeReason, delayMs, retries + 1));
+      else logger.debug("rpc retry at once", { calls: due.length, reason: safeReason });
+    }
+    const failure = new CallFailure(reason, delayMs, due.length > 0 ? sleep(delayMs) : Promise.resolve());
+    for (const unit of units) unit.reject(failure);
+  };
+}
+
+const notJsonRpcReason = (answer: NotJsonRpc) =>
+  `not a JSON-RPC answer: HTTP ${answer.status}${answer.contentType ? `, ${answer.contentType}` : ""}`;
+
+/**
+ * An answer that is no JSON-RPC answer, from an endpoint that has never answered JSON-RPC: a
+ * status that says so (404, 405, 501) ends the units at once with a UserError. A body alone is
+ * asked for once more, as one backend behind a load balancer (starting up, misconfigured) may
+ * answer so while the others serve: the second such answer ends them, as does the last attempt.
+ * (From an endpoint that has answered JSON-RPC, a maintenance page say, it is a passing fault.)
+ */
+function refuseNotJsonRpc(
+  batch: Unit[],
+  answer: NotJsonRpc,
+  sender: { url: string; retries: number; retryLater: ReturnType<typeof retryLaterWith> },
+): void {
+  const again: Unit[] = [];
+  for (const unit of batch) {
+    unit.oddAnswers = (unit.oddAnswers ?? 0) + 1;
+    if (answer.certain || unit.oddAnswers > 1 || unit.attempt > sender.retries)
+      unit.reject(createNotJsonRpcError(sender.url, unit.method, answer));
+    else again.push(unit);
+  }
+  if (again.length > 0) sender.retryLater(again, notJsonRpcReason(answer));
 }
 
 /**
