@@ -1,6 +1,9 @@
 import { type Address, getAddress, type Hex, keccak256, stringToHex } from "viem";
 import { encodeReceipt } from "./encodeReceipt.js";
 import type { History, HistoryBid, HistoryModel, HistoryRename, HistorySession } from "./history.js";
+import { pick, randomHex, sample } from "./historyRandom.js";
+import { applyOddReceipts } from "./oddReceipts.js";
+import { offerLines } from "./offerLines.js";
 import { postedBidId } from "./postedBidId.js";
 import { seededRandom } from "./seededRandom.js";
 
@@ -85,40 +88,7 @@ export function generateHistory(options: GenerateHistoryOptions): History {
   // The second-to-last model is offered, never served: no offer line of the sessions names it.
   const offerOnly = modelIds[modelCount - 2] as Hex;
   const served = modelIds.filter((id) => id !== offerOnly);
-  // An offer line: a provider's (model) pair, its bids one after the other (a re-post replaces one).
-  const lines: Array<Array<HistoryBid & { postedAt: number }>> = [];
-  const pairs = new Set<string>();
-  for (let p = 0; p < providerCount; p++) {
-    for (let j = 0; j < 3; j++) {
-      const provider = providers[p] as Address;
-      const modelId = served[(p * 2 + j) % served.length] as Hex;
-      if (pairs.has(`${p}:${modelId}`)) continue;
-      pairs.add(`${p}:${modelId}`);
-      lines.push([
-        { bidId: postedBidId(provider, modelId, 0), provider, modelId, pricePerSecond: price(), postedAt: 0 },
-      ]);
-    }
-  }
-  lines.forEach((line, k) => {
-    const first = line[0] as HistoryBid & { postedAt: number };
-    // Posted just before the history starts, 7 seconds apart (each in a block of its own time).
-    first.postedAt = start - 7 * (lines.length - k);
-    if (k % 4 === 0)
-      line.push({
-        ...first,
-        bidId: postedBidId(first.provider, first.modelId, 1),
-        pricePerSecond: price(),
-        postedAt: start + Math.floor(span * 0.4) + k * 3_600,
-      });
-  });
-  const withdrawn = [
-    [1, start + Math.floor(span * 0.7)],
-    [lines.length - 2, endTime - 7_200],
-  ] as const;
-  for (const [k, at] of withdrawn) {
-    const last = lines[k]?.at(-1);
-    if (last && k % 4 !== 0 && at > last.postedAt) last.deletedAt = at;
-  }
+  const lines = offerLines({ random, providers, served, price, start, span, endTime });
   const bids: HistoryBid[] = lines.flat();
   bids.push({
     bidId: postedBidId(providers[0] as Address, offerOnly, 0),
@@ -187,58 +157,10 @@ export function generateHistory(options: GenerateHistoryOptions): History {
   }
 
   // A few of each odd receipt, on closed sessions.
-  const closed = sessions.filter((s) => s.close !== undefined);
-  const oddities: Array<(s: HistorySession & { close: NonNullable<HistorySession["close"]> }) => void> = [
-    (s) => {
-      s.close.closeoutType = 1; // disputed: the receipt itself looks fine
-    },
-    (s) => {
-      s.close.receipt = "0x";
-    },
-    (s) => {
-      const length = [32, 96, 128, 159][Math.floor(random() * 4)] as number;
-      s.close.receipt = s.close.receipt.slice(0, 2 + 2 * length) as Hex;
-    },
-    (s) => {
-      s.close.receipt = `0x${randomHex(random, 32).slice(2)}${s.close.receipt.slice(66)}`;
-    },
-    (s) => {
-      // ttftMs (word 4) with a bit above uint32
-      const hex = s.close.receipt;
-      s.close.receipt = `${hex.slice(0, 2 + 64 * 4 + 55)}1${hex.slice(2 + 64 * 4 + 56)}` as Hex;
-    },
-    (s) => {
-      s.close.receipt = `${s.close.receipt}${"ab".repeat(32)}`;
-    },
-    (s) => {
-      s.close.receipt = `${s.close.receipt.slice(0, 2 + 2 * 160)}${"00".repeat(31)}07` as Hex;
-    },
-    (s) => {
-      // An inputTokens word past uint32 on a v2 receipt: signed, 0 tokens (SPEC.md 1.1).
-      const hex = s.close.receipt;
-      if (hex.length >= 2 + 2 * 224)
-        s.close.receipt = `${hex.slice(0, 2 + 64 * 5 + 55)}1${hex.slice(2 + 64 * 5 + 56)}` as Hex;
-    },
-    (s) => {
-      // tpsScaled1000 (word 3) not measured.
-      const hex = s.close.receipt;
-      if (hex.length >= 2 + 2 * 160)
-        s.close.receipt = `${hex.slice(0, 2 + 64 * 3)}${"0".repeat(64)}${hex.slice(2 + 64 * 4)}` as Hex;
-    },
-  ];
-  const shares = [0.02, 0.01, 0.01, 0.005, 0.002, 0.005, 0.005, 0.01, 0.01];
-  const chosen = sample(
+  applyOddReceipts(
     random,
-    closed,
-    shares.reduce((n, share) => n + Math.max(1, Math.round(closed.length * share)), 0),
+    sessions.filter((s) => s.close !== undefined),
   );
-  let next = 0;
-  oddities.forEach((apply, k) => {
-    const n = Math.max(1, Math.round(closed.length * (shares[k] as number)));
-    for (let i = 0; i < n && next < chosen.length; i++) {
-      apply(chosen[next++] as HistorySession & { close: NonNullable<HistorySession["close"]> });
-    }
-  });
 
   // Still running at the end: opened in the last hours, endsAt in the future.
   const running = Math.max(2, Math.round(options.sessionsPerDay * 0.02));
@@ -271,34 +193,4 @@ function normalReceipt(random: () => number, sessionId: Hex, closedAt: number, c
 function hourWeight(time: number): number {
   const hour = (time % 86_400) / 3600;
   return 0.6 + 0.4 * Math.cos(((hour - 15) / 24) * 2 * Math.PI);
-}
-
-function pick(random: () => number, weights: number[]): number {
-  const total = weights.reduce((a, b) => a + b, 0);
-  let r = random() * total;
-  for (let k = 0; k < weights.length; k++) {
-    r -= weights[k] as number;
-    if (r < 0) return k;
-  }
-  return weights.length - 1;
-}
-
-/** n distinct items, in random order (partial Fisher-Yates on a copy). */
-function sample<T>(random: () => number, items: T[], n: number): T[] {
-  const copy = items.slice();
-  const count = Math.min(n, copy.length);
-  for (let k = 0; k < count; k++) {
-    const j = k + Math.floor(random() * (copy.length - k));
-    [copy[k], copy[j]] = [copy[j] as T, copy[k] as T];
-  }
-  return copy.slice(0, count);
-}
-
-function randomHex(random: () => number, bytes: number): Hex {
-  let hex = "0x";
-  for (let k = 0; k < bytes; k++)
-    hex += Math.floor(random() * 256)
-      .toString(16)
-      .padStart(2, "0");
-  return hex as Hex;
 }

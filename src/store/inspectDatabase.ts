@@ -17,7 +17,10 @@ export function inspectDatabase(path: string): IndexedChain[] {
   try {
     sqlite = new Database(path, { fileMustExist: true });
     sqlite.pragma("busy_timeout = 5000");
-    const tables = sqlite.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    const tables = sqlite
+      .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .pluck()
+      .all();
     if (tables.length === 0) return []; // empty: ours to create
     // Ours: the migrations' journal and the chains' table (1.0: the checkpoint), whatever
     // user_version says (0 after a first open killed between migrating and recording it).

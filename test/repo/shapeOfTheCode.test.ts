@@ -13,7 +13,7 @@ const modules = productModules();
 const text = (path: string) => readFileSync(join(repoRoot, path), "utf8");
 
 /** Where each `.get(`, `.all(` or `.iterate(` call's result is cast with `as`: "file:line". */
-export function castQueryResults(path: string, source: string): string[] {
+function castQueryResults(path: string, source: string): string[] {
   const casts: string[] = [];
   for (const call of source.matchAll(/\.(get|all|iterate)\(/g)) {
     let depth = 0;
@@ -30,7 +30,7 @@ export function castQueryResults(path: string, source: string): string[] {
 }
 
 /** The import circles among `files` (each as its files, sorted), by Tarjan's strongly connected components. */
-export function importCircles(files: readonly string[], importsOfFile: (file: string) => string[]): string[][] {
+function importCircles(files: readonly string[], importsOfFile: (file: string) => string[]): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -46,7 +46,8 @@ export function importCircles(files: readonly string[], importsOfFile: (file: st
       if (!index.has(target)) {
         visit(target);
         low.set(file, Math.min(low.get(file) as number, low.get(target) as number));
-      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file) as number, index.get(target) as number));
+      } else if (onStack.has(target))
+        low.set(file, Math.min(low.get(file) as number, index.get(target) as number));
     }
     if (low.get(file) !== index.get(file)) return;
     const component: string[] = [];
@@ -83,7 +84,8 @@ describe("the shape of the code", () => {
   });
 
   test("error: the checks see a cast, a circle", () => {
-    const source = 'const a = s.all(chainId, limit) as string[];\nconst b = s.get(\n  x,\n) as Row | undefined;\nconst c = s.all();\n';
+    const source =
+      "const a = s.all(chainId, limit) as string[];\nconst b = s.get(\n  x,\n) as Row | undefined;\nconst c = s.all();\n";
     expect(castQueryResults("x.ts", source)).toEqual(["x.ts:1", "x.ts:2"]);
     const graph: Record<string, string[]> = { a: ["b"], b: ["c"], c: ["a"], d: ["a"] };
     expect(importCircles(Object.keys(graph), (file) => graph[file] ?? [])).toEqual([["a", "b", "c"]]);
