@@ -10,7 +10,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { commandLinesOf } from "../repo/commandLinesOf.js";
@@ -53,7 +53,7 @@ type Scenario = {
   evict?: boolean;
 };
 
-const fakeGh = `#!/usr/bin/env node
+const fakeGh = `#!${process.execPath}
 // Stands in for the GitHub CLI's cache commands, over the listing in $FAKE_GH_STATE.
 const fs = require("node:fs");
 const args = process.argv.slice(2);
@@ -133,7 +133,8 @@ function setUp(dir: string) {
 
   const baseEnv = (workspace: string, runId: number, extra: Record<string, string> = {}) => ({
     ...process.env,
-    PATH: `${bin}:${process.env.PATH}`,
+    // The fakes first, then this very node (for the steps' and the docs' `node ...`).
+    PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH}`,
     FAKE_GH_STATE: statePath,
     FAKE_GH_LOG: ghLog,
     GITHUB_REF: ref,
