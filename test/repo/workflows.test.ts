@@ -10,7 +10,13 @@ const dir = join(packageRoot(), ".github", "workflows");
 const read = (name: string) => readFileSync(join(dir, name), "utf8");
 /** A GitHub Actions expression as the YAML holds it. */
 const expression = (text: string) => `\${{ ${text} }}`;
-const afterEveryRun = expression("!cancelled() && steps.sync.outcome != 'skipped'");
+/** What of a run to keep is decided after every run, failed or not, but not after a cancel. */
+const afterEveryRun = expression("!cancelled()");
+/** The database is saved when the decision gave a key. */
+const whenKept = expression("!cancelled() && steps.keep.outputs.key != ''");
+/** A step that calls the cache script (scripts/publish-cache.mjs) with `command`. */
+const callsCache = (command: string) => (step: Step) =>
+  new RegExp(`^node scripts/publish-cache\\.mjs ${command}\\b`).test(step.run ?? "");
 
 type Step = {
   name?: string;
@@ -54,7 +60,10 @@ const hourly = (workflow: Workflow) =>
     /^\d+ \* \* \* \*$/.test(entry.cron ?? ""),
   );
 
-/** Runs hourly and on demand, one run at a time; restore, run, upload, deploy, save in order. */
+/**
+ * Runs hourly and on demand, one run at a time; choose the database, restore it, install, run,
+ * upload, deploy, decide what to keep, save, in order.
+ */
 function scheduleProblems(text: string): string[] {
   const { workflow, jobs, steps, uses, runs } = parsePublish(text);
   const problems: string[] = [];
@@ -65,11 +74,15 @@ function scheduleProblems(text: string): string[] {
   }
   const upload = steps.find(uses("actions/upload-pages-artifact"));
   if (upload?.with?.path !== "out/current") problems.push("upload-pages-artifact: path is not out/current");
+  // The token reads the cache's list before any npm package has run.
   const order: Array<[string, number]> = [
+    ["choose the database", steps.findIndex(callsCache("restore-key"))],
     ["restore the database", steps.findIndex(uses("actions/cache/restore"))],
+    ["install", steps.findIndex(runs(/^npm ci\b/))],
     ["run mor-throughput", steps.findIndex(runs(/^npx mor-throughput run\b/))],
     ["upload the release", steps.findIndex(uses("actions/upload-pages-artifact"))],
     ["deploy", steps.findIndex(uses("actions/deploy-pages"))],
+    ["decide what to keep", steps.findIndex(callsCache("save-key"))],
     ["save the database", steps.findIndex(uses("actions/cache/save"))],
   ];
   for (const [step, at] of order) if (at < 0) problems.push(`jobs.publish: no step to ${step}`);
@@ -79,20 +92,21 @@ function scheduleProblems(text: string): string[] {
     const [after, at] = present[k] as [string, number];
     if (at < atBefore) problems.push(`jobs.publish: "${after}" comes before "${before}"`);
   }
-  // A failed step stops the job: validate, upload and deploy run only after a good run. The
-  // database is saved after every run that synced, failed or not (what it committed is
-  // consistent: a run that exits 75 must not lose the ranges it synced), never after a cancel.
+  // A failed step stops the job: validate, upload and deploy run only after a good run. What to
+  // keep is decided after every run, failed or not (a run that exits 75 must not lose the ranges
+  // it synced), never after a cancel (the CLI was killed mid-run); the database is saved when
+  // that decision gave a key.
+  const keep = steps.find(callsCache("save-key"));
   const save = steps.findLast(uses("actions/cache/save"));
   const sync = steps.find(runs(/^npx mor-throughput run\b/));
-  if (save && save.if !== afterEveryRun) problems.push(`save the database: not if ${afterEveryRun}`);
+  if (keep && keep.if !== afterEveryRun) problems.push(`decide what to keep: not if ${afterEveryRun}`);
+  if (save && save.if !== whenKept) problems.push(`save the database: not if ${whenKept}`);
   if (sync && sync.id !== "sync") problems.push("run mor-throughput: its id is not sync");
   const conditions = [...Object.values(jobs), ...Object.values(jobs).flatMap((job) => job.steps ?? [])];
   // The prune job's own condition is pruneProblems' to check.
-  const prune = Object.values(jobs).find((job) =>
-    (job.steps ?? []).some((st) => /gh cache delete/.test(st.run ?? "")),
-  );
+  const prune = Object.values(jobs).find((job) => (job.steps ?? []).some(callsCache("prune")));
   for (const holder of conditions) {
-    if (holder === save || holder === prune) continue;
+    if (holder === keep || holder === save || holder === prune) continue;
     if (/\b(always|failure)\(\)|cancelled\(\)/.test(holder.if ?? "")) {
       problems.push(`if: ${holder.if} runs past a failure`);
     }
@@ -121,14 +135,15 @@ function endpointProblems(text: string): string[] {
   return problems;
 }
 
-/** After the save, a job allowed to delete caches keeps the newest two database entries. */
+/**
+ * After the save, a job of its own, allowed to delete caches, deletes the entries no run needs
+ * (scripts/publish-cache.mjs prune); the publish job, which runs npm packages, may only read them.
+ */
 function pruneProblems(text: string): string[] {
   const { jobs } = parsePublish(text);
   const problems: string[] = [];
-  const entry = Object.entries(jobs).find(([, job]) =>
-    (job.steps ?? []).some((s) => /gh cache delete/.test(s.run ?? "")),
-  );
-  if (!entry) return ["no job deletes cache entries"];
+  const entry = Object.entries(jobs).find(([, job]) => (job.steps ?? []).some(callsCache("prune")));
+  if (!entry) return ["no job runs node scripts/publish-cache.mjs prune"];
   const [name, job] = entry;
   const needs = [job.needs ?? []].flat();
   if (name === "publish" || !needs.includes("publish"))
@@ -136,11 +151,9 @@ function pruneProblems(text: string): string[] {
   // Also after a failed publish, which may have saved a database too; not after a cancel.
   if (job.if !== expression("!cancelled()"))
     problems.push(`jobs.${name}: not if ${expression("!cancelled()")}`);
-  // The newest two entries of the prefix stay (the one just saved and the one before); older ones go.
-  const list = /gh cache list --key throughput-db- --sort created_at --order desc[^\n]*'\.\[2:\]/;
-  if (!(job.steps ?? []).some((s) => list.test(s.run ?? "")))
-    problems.push(`jobs.${name}: does not keep the newest two`);
   if (job.permissions?.actions !== "write") problems.push(`jobs.${name}: no permission actions: write`);
+  if (jobs.publish?.permissions?.actions !== "read")
+    problems.push("jobs.publish: not permission actions: read");
   return problems;
 }
 
@@ -175,20 +188,47 @@ function freshnessProblems(text: string): string[] {
 
 /**
  * out/ is cached with the database: the next run's release keeps the assets of the page GitHub
- * Pages serves now (docs/caching.md), which it finds only in out/current.
+ * Pages serves now (docs/caching.md), which it finds only in out/current. The keys are the cache
+ * script's: the restore takes exactly the entry it chose (no prefix of its own), and fails
+ * rather than start a backfill when that entry is gone; the save, the key it gave for this run.
  */
 function cacheProblems(text: string): string[] {
   const { steps, uses } = parsePublish(text);
   const problems: string[] = [];
-  for (const [step, action] of [
-    ["restore the database", "actions/cache/restore"],
-    ["save the database", "actions/cache/save"],
+  const restore = steps.find(uses("actions/cache/restore"));
+  const save = steps.find(uses("actions/cache/save"));
+  for (const [step, found] of [
+    ["restore the database", restore],
+    ["save the database", save],
   ] as const) {
-    const paths = String(steps.find(uses(action))?.with?.path ?? "")
+    const paths = String(found?.with?.path ?? "")
       .split("\n")
       .map((path) => path.trim());
     for (const path of ["data", "out"])
       if (!paths.includes(path)) problems.push(`${step}: its path does not hold ${path}`);
+  }
+  const plan = steps.find(callsCache("restore-key"));
+  const keep = steps.find(callsCache("save-key"));
+  if (restore?.with?.key !== expression(`steps.${plan?.id}.outputs.key`) || restore.with["restore-keys"]) {
+    problems.push(
+      "restore the database: its key is not exactly the one node scripts/publish-cache.mjs restore-key chose",
+    );
+  }
+  if (restore?.with?.["fail-on-cache-miss"] !== true)
+    problems.push("restore the database: no fail-on-cache-miss");
+  if (restore?.if !== expression(`steps.${plan?.id}.outputs.key != ''`))
+    problems.push("restore the database: not only when there is an entry to restore");
+  if (save?.with?.key !== expression(`steps.${keep?.id}.outputs.key`)) {
+    problems.push("save the database: its key is not the one node scripts/publish-cache.mjs save-key gave");
+  }
+  // What to keep follows from the run's exit code and the outcomes of validate and the deployment.
+  const values = Object.values(keep?.env ?? {});
+  for (const input of [
+    "steps.sync.outputs.exit-code",
+    "steps.validate.outcome",
+    "steps.deployment.outcome",
+  ]) {
+    if (!values.includes(expression(input))) problems.push(`decide what to keep: not given ${input}`);
   }
   return problems;
 }
@@ -229,7 +269,7 @@ describe("workflows", () => {
     expect(lint(broken, "publish.yml").map((finding) => finding.kind)).toContain("job-needs");
   });
 
-  test("behavior: publish runs hourly and on demand, never overlapping, deploys only a good run, and saves the database after every run that synced", () => {
+  test("behavior: publish runs hourly and on demand, never overlapping, deploys only a good run, and decides what to keep after every run", () => {
     expect(scheduleProblems(read("publish.yml"))).toEqual([]);
   });
 
@@ -237,7 +277,7 @@ describe("workflows", () => {
     expect(endpointProblems(read("publish.yml"))).toEqual([]);
   });
 
-  test("behavior: publish keeps at most two database entries in the Actions cache", () => {
+  test("behavior: a job of its own, allowed to delete caches, prunes the database entries after the publish job", () => {
     expect(pruneProblems(read("publish.yml"))).toEqual([]);
   });
 
@@ -245,7 +285,7 @@ describe("workflows", () => {
     expect(keepaliveProblems(read("publish.yml"))).toEqual([]);
   });
 
-  test("behavior: publish caches out/ with the database: the next release keeps the assets of the page online", () => {
+  test("behavior: publish caches out/ with the database under the keys the cache script gives: the next release keeps the assets of the page online", () => {
     expect(cacheProblems(read("publish.yml"))).toEqual([]);
     const withoutOut = read("publish.yml").replaceAll(/\n( *)data\n *out\n/g, "\n$1data\n");
     expect(cacheProblems(withoutOut)).toEqual([
@@ -268,7 +308,11 @@ describe("workflows", () => {
       ["uses: actions/cache/save@", "jobs.publish: no step to save the database"],
       ["RPC_URL_42161: ", "run: RPC_URL_42161 is not its secret, else https://arb1.arbitrum.io/rpc"],
       ["needs: publish", "jobs.prune-cache: does not run after the publish job"],
-      ["steps.sync.outcome", `save the database: not if ${afterEveryRun}`],
+      ["if: ${{ !cancelled() && steps.keep", `save the database: not if ${whenKept}`],
+      ["fail-on-cache-miss: true", "restore the database: no fail-on-cache-miss"],
+      ["VALIDATED: ", "decide what to keep: not given steps.validate.outcome"],
+      ["run: node scripts/publish-cache.mjs prune", "no job runs node scripts/publish-cache.mjs prune"],
+      ["actions: read", "jobs.publish: not permission actions: read"],
       ["if: github.event_name == 'schedule'", "jobs.keepalive: not on scheduled runs only"],
       [
         "run: npx mor-throughput validate out --deep",
@@ -287,14 +331,27 @@ describe("workflows", () => {
     const saveFirst = publish.replace("actions/cache/restore@", "actions/cache/save@");
     expect(scheduleProblems(saveFirst)).toEqual([
       "jobs.publish: no step to restore the database",
-      'jobs.publish: "save the database" comes before "deploy"',
+      'jobs.publish: "save the database" comes before "decide what to keep"',
     ]);
     const lone = publish.replace("OUT_DIR: out", "OUT_DIR: out\n      RPC_URL: https://example.org");
     expect(endpointProblems(lone)).toEqual(["env: a lone RPC_URL"]);
     const always = publish.replace("- id: deployment", "- id: deployment\n        if: always()");
     expect(scheduleProblems(always)).toEqual(["if: always() runs past a failure"]);
     // The database saved only after a good run again: a run that exits 75 would lose its ranges.
-    const onlyAfterGood = publish.replace(/\n *if: \$\{\{ !cancelled\(\) && [^\n]*/, "");
-    expect(scheduleProblems(onlyAfterGood)).toEqual([`save the database: not if ${afterEveryRun}`]);
+    const onlyAfterGood = publish.replace(/\n *if: \$\{\{ !cancelled\(\) \}\}/, "");
+    expect(scheduleProblems(onlyAfterGood)).toEqual([`decide what to keep: not if ${afterEveryRun}`]);
+    // A restore that falls back to whatever entry is newest again, whatever the script chose.
+    const anyEntry = publish.replace("fail-on-cache-miss: true", "restore-keys: throughput-db-");
+    expect(cacheProblems(anyEntry)).toEqual([
+      "restore the database: its key is not exactly the one node scripts/publish-cache.mjs restore-key chose",
+      "restore the database: no fail-on-cache-miss",
+    ]);
+    // npm ci first: the packages would run before the token reads the cache's list.
+    const install = "      - name: Install and build\n        run: npm ci\n\n";
+    const first = publish
+      .replace(install, "")
+      .replace("      - name: Choose the database", `${install}      - name: Choose the database`);
+    expect(first).not.toBe(publish);
+    expect(scheduleProblems(first)).toEqual(['jobs.publish: "install" comes before "restore the database"']);
   });
 });
