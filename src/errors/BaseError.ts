@@ -1,3 +1,4 @@
+import { causeChain } from "./causeChain.js";
 import { ExitCode } from "./ExitCode.js";
 import { systemErrorPolicy } from "./systemErrorPolicy.js";
 
@@ -58,9 +59,7 @@ export function systemHintOf(error: unknown): string | undefined {
 }
 
 function policyOf(error: unknown): { exitCode: ExitCode; hint?: string } | undefined {
-  const seen = new Set<unknown>();
-  for (let current = error; current instanceof Error && !seen.has(current); current = current.cause) {
-    seen.add(current);
+  for (const current of causeChain(error)) {
     if (current instanceof BaseError) return { exitCode: current.exitCode };
     const policy = systemErrorPolicy((current as { code?: unknown }).code);
     if (policy) return policy;

@@ -1,4 +1,5 @@
 import { UserError } from "../errors/BaseError.js";
+import { causeChain } from "../errors/causeChain.js";
 
 /**
  * A database SQLite reports as damaged (corrupt pages, a file that stopped being a database):
@@ -13,17 +14,16 @@ export class DamagedDatabaseError extends UserError {
  * the database at `path` is damaged; undefined for any other error.
  */
 export function damagedDatabaseError(path: string, error: unknown): DamagedDatabaseError | undefined {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 8; depth++) {
+  for (const cause of causeChain(error)) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === "string" && /^SQLITE_(CORRUPT|NOTADB)/.test(code)) {
       return new DamagedDatabaseError(`The database ${path} is damaged (${cause.message})`, {
         details:
           "Nothing was published. Restore it from a backup, or re-index: move it away and run again (a full backfill). " +
-          "In the publish workflow, delete the newest throughput-db- entry (Actions → Caches): the next run restores the one before.",
+          "In the publish workflow, fall back to the last good database: node scripts/publish-cache.mjs fall-back --ref refs/heads/main (docs/operating.md).",
         cause: error,
       });
     }
-    cause = cause.cause;
   }
   return undefined;
 }
