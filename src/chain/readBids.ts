@@ -3,6 +3,7 @@ import { marketplaceAbi } from "./abi.js";
 import { readAddress, readBytes32, readUint } from "./abiReader.js";
 import type { ContractReader } from "./createContractReader.js";
 import { farFuture } from "./farFuture.js";
+import { type ReadFailed, readEach } from "./readEach.js";
 
 /**
  * A bid as getBid returns it: who serves which model at what price (immutable), when it was
@@ -16,28 +17,20 @@ export type BidState = {
   createdAt: number;
   deletedAt: number;
 };
-export type BidRead = { ok: true; state: BidState } | { ok: false; error: string };
+export type BidRead = { ok: true; state: BidState } | ReadFailed;
 
 export async function readBids(
   reader: ContractReader,
   contract: string,
   bidIds: readonly string[],
 ): Promise<Map<string, BidRead>> {
-  const results = await reader.read(
-    bidIds.map((bidId) => ({
-      to: contract,
-      data: encodeFunctionData({ abi: marketplaceAbi, functionName: "getBid", args: [bidId as Hex] }),
-    })),
-  );
-  const reads = new Map<string, BidRead>();
-  bidIds.forEach((bidId, i) => {
-    const result = results[i];
-    reads.set(
-      bidId,
-      result?.ok ? decodeBid(result.data) : { ok: false, error: result?.error ?? "no result" },
-    );
+  return readEach(reader, {
+    contract,
+    ids: bidIds,
+    encode: (bidId) =>
+      encodeFunctionData({ abi: marketplaceAbi, functionName: "getBid", args: [bidId as Hex] }),
+    decode: decodeBid,
   });
-  return reads;
 }
 
 /**

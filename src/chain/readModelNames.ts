@@ -1,9 +1,10 @@
 import { bytesToHex, decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from "viem";
 import { marketplaceAbi } from "./abi.js";
 import type { ContractReader } from "./createContractReader.js";
+import { type ReadFailed, readEach } from "./readEach.js";
 
 /** A model's current name; `valid` is false when the stored bytes are not UTF-8. */
-export type ModelNameRead = { ok: true; name: string; validUtf8: boolean } | { ok: false; error: string };
+export type ModelNameRead = { ok: true; name: string; validUtf8: boolean } | ReadFailed;
 
 // getModel's result decoded with `bytes name`: the same encoding as `string name`, but the raw
 // bytes come back, so that invalid UTF-8 can be detected rather than silently replaced.
@@ -20,40 +21,28 @@ export async function readModelNames(
   contract: string,
   modelIds: readonly string[],
 ): Promise<Map<string, ModelNameRead>> {
-  const results = await reader.read(
-    modelIds.map((modelId) => ({
-      to: contract,
-      data: encodeFunctionData({ abi: marketplaceAbi, functionName: "getModel", args: [modelId as Hex] }),
-    })),
-  );
-  const reads = new Map<string, ModelNameRead>();
-  modelIds.forEach((modelId, i) => {
-    const result = results[i];
-    if (!result?.ok) {
-      reads.set(modelId, { ok: false, error: result?.error ?? "no result" });
-      return;
-    }
-    try {
-      const model = decodeFunctionResult({
-        abi: rawNameAbi,
-        functionName: "getModel",
-        data: bytesToHex(result.data),
-      });
-      const bytes = Buffer.from(model.name.slice(2), "hex");
-      let validUtf8 = true;
-      try {
-        strict.decode(bytes);
-      } catch {
-        validUtf8 = false;
-      }
-      // Invalid sequences become U+FFFD, as every WHATWG-conformant decoder does.
-      reads.set(modelId, { ok: true, name: lenient.decode(bytes), validUtf8 });
-    } catch (error) {
-      reads.set(modelId, {
-        ok: false,
-        error: `undecodable getModel result: ${(error as Error).message.split("\n")[0]}`,
-      });
-    }
+  return readEach(reader, {
+    contract,
+    ids: modelIds,
+    encode: (modelId) =>
+      encodeFunctionData({ abi: marketplaceAbi, functionName: "getModel", args: [modelId as Hex] }),
+    decode: decodeModelName,
   });
-  return reads;
+}
+
+/** getModel's name, its raw bytes checked for UTF-8 (invalid sequences become U+FFFD, as every WHATWG-conformant decoder makes them). */
+export function decodeModelName(data: Uint8Array): ModelNameRead {
+  try {
+    const model = decodeFunctionResult({ abi: rawNameAbi, functionName: "getModel", data: bytesToHex(data) });
+    const bytes = Buffer.from(model.name.slice(2), "hex");
+    let validUtf8 = true;
+    try {
+      strict.decode(bytes);
+    } catch {
+      validUtf8 = false;
+    }
+    return { ok: true, name: lenient.decode(bytes), validUtf8 };
+  } catch (error) {
+    return { ok: false, error: `undecodable getModel result: ${(error as Error).message.split("\n")[0]}` };
+  }
 }

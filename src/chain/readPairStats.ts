@@ -2,6 +2,7 @@ import { encodeFunctionData, type Hex } from "viem";
 import { marketplaceAbi } from "./abi.js";
 import { readUint } from "./abiReader.js";
 import type { ContractReader } from "./createContractReader.js";
+import { readEach } from "./readEach.js";
 
 /** A (model, provider) pair of the contract's own counters. */
 export type Pair = { modelId: string; provider: string };
@@ -24,24 +25,24 @@ export async function readPairStats(
   block: number,
 ): Promise<PairStatsRead> {
   if (pairs.length === 0) return { available: true, counters: [] };
-  const results = await reader.read(
-    pairs.map(({ modelId, provider }) => ({
-      to: contract,
-      data: encodeFunctionData({
+  const reads = await readEach(reader, {
+    contract,
+    ids: pairs,
+    encode: ({ modelId, provider }) =>
+      encodeFunctionData({
         abi: marketplaceAbi,
         functionName: "getProviderModelStats",
         args: [modelId as Hex, provider as Hex],
       }),
-    })),
+    decode: (data) =>
+      decodePairCounters(data) ?? { ok: false, error: "undecodable getProviderModelStats result" },
     block,
-  );
+  });
   const counters: PairCounters[] = [];
-  for (const result of results) {
+  for (const read of reads.values()) {
     // The counters are a view of storage: a revert means the function is not there at all.
-    if (!result.ok) return { available: false, reason: result.error };
-    const decoded = decodePairCounters(result.data);
-    if (!decoded) return { available: false, reason: "undecodable getProviderModelStats result" };
-    counters.push(decoded);
+    if ("ok" in read) return { available: false, reason: read.error };
+    counters.push(read);
   }
   return { available: true, counters };
 }

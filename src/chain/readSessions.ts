@@ -3,6 +3,7 @@ import { marketplaceAbi } from "./abi.js";
 import { readBytes32, readDynamicBytes, readSmall, readUint } from "./abiReader.js";
 import type { ContractReader } from "./createContractReader.js";
 import { farFuture } from "./farFuture.js";
+import { type ReadFailed, readEach } from "./readEach.js";
 
 /** The fields of getSession the indexer keeps. The user's address is never read. */
 export type SessionState = {
@@ -15,28 +16,20 @@ export type SessionState = {
   closedAt: number;
 };
 
-export type SessionRead = { ok: true; state: SessionState } | { ok: false; error: string };
+export type SessionRead = { ok: true; state: SessionState } | ReadFailed;
 
 export async function readSessions(
   reader: ContractReader,
   contract: string,
   sessionIds: readonly string[],
 ): Promise<Map<string, SessionRead>> {
-  const results = await reader.read(
-    sessionIds.map((sessionId) => ({
-      to: contract,
-      data: encodeFunctionData({ abi: marketplaceAbi, functionName: "getSession", args: [sessionId as Hex] }),
-    })),
-  );
-  const reads = new Map<string, SessionRead>();
-  sessionIds.forEach((sessionId, i) => {
-    const result = results[i];
-    reads.set(
-      sessionId,
-      result?.ok ? decodeSession(result.data) : { ok: false, error: result?.error ?? "no result" },
-    );
+  return readEach(reader, {
+    contract,
+    ids: sessionIds,
+    encode: (sessionId) =>
+      encodeFunctionData({ abi: marketplaceAbi, functionName: "getSession", args: [sessionId as Hex] }),
+    decode: decodeSession,
   });
-  return reads;
 }
 
 /**
