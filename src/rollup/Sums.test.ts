@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { keyedEarnBase } from "./createUniverse.js";
+import { keyedEarnBase } from "./createDenseIndices.js";
 import { Sums } from "./Sums.js";
 
 const big = 2 ** 51 + 1;

@@ -1,8 +1,8 @@
 import type { ChainFiles, Rollup, SeriesBucket, StuckSession, WindowTotals } from "../api/apiTypes.js";
 import { addPeriods, floorDay, floorHour, secondsPerDay, secondsPerHour } from "../api/periods.js";
 import { compareLowercase } from "./compareLowercase.js";
+import type { DenseIndices } from "./createDenseIndices.js";
 import { daysKept, type Family, type Tally, windowNames } from "./createTally.js";
-import type { Universe } from "./createUniverse.js";
 import { figuresOf } from "./figuresOf.js";
 import type { StuckRecord } from "./IndexReader.js";
 
@@ -23,11 +23,11 @@ export type Labels = {
  */
 export function computeChainFiles(
   tally: Tally,
-  u: Universe,
+  ix: DenseIndices,
   labels: Labels,
   stuck: readonly StuckRecord[],
 ): ChainFiles {
-  const prices = u.bidPrices;
+  const prices = ix.bidPrices;
   const seriesOf = (family: Family, firstIndex: number, count: number, step: (i: number) => number) => {
     const buckets: SeriesBucket[] = [];
     for (let i = firstIndex; i < count; i++)
@@ -74,20 +74,20 @@ export function computeChainFiles(
   const models = [];
   const providers = [];
   if (earliest !== undefined) {
-    for (let m = 0; m < u.modelCount; m++) {
+    for (let m = 0; m < ix.modelCount; m++) {
       if (!hasClose(tally.modelDaily, m)) continue;
-      const ref = u.modelRefs[m] as number;
+      const ref = ix.modelRefs[m] as number;
       models.push({
         modelId: labels.modelIds.get(ref) as string,
         name: labels.modelName(ref),
-        series: keyedSeries(tally.modelDaily, m, u.modelBids[m] as number[]),
+        series: keyedSeries(tally.modelDaily, m, ix.modelBids[m] as number[]),
       });
     }
-    for (let p = 0; p < u.providerCount; p++) {
+    for (let p = 0; p < ix.providerCount; p++) {
       if (!hasClose(tally.providerDaily, p)) continue;
       providers.push({
-        provider: labels.providers.get(u.providerRefs[p] as number) as string,
-        series: keyedSeries(tally.providerDaily, p, u.providerBids[p] as number[]),
+        provider: labels.providers.get(ix.providerRefs[p] as number) as string,
+        series: keyedSeries(tally.providerDaily, p, ix.providerBids[p] as number[]),
       });
     }
   }

@@ -1,8 +1,8 @@
 import type { ApiFiles, WindowTotals } from "../api/apiTypes.js";
 import { compareLowercase } from "./compareLowercase.js";
 import type { Labels } from "./computeChainFiles.js";
+import type { DenseIndices } from "./createDenseIndices.js";
 import { type Tally, windowNames } from "./createTally.js";
-import type { Universe } from "./createUniverse.js";
 import { figuresOf } from "./figuresOf.js";
 
 /**
@@ -12,7 +12,7 @@ import { figuresOf } from "./figuresOf.js";
  */
 export function computeLeaderboards(
   tally: Tally,
-  u: Universe,
+  ix: DenseIndices,
   labels: Labels,
 ): Pick<ApiFiles, "models.json" | "providers.json"> {
   const W = windowNames.length;
@@ -24,31 +24,31 @@ export function computeLeaderboards(
     >;
 
   const models = [];
-  for (let m = 0; m < u.modelCount; m++) {
+  for (let m = 0; m < ix.modelCount; m++) {
     if ((tally.modelWindows.sums.sessions[m * W + all] as number) === 0) continue;
-    const ref = u.modelRefs[m] as number;
-    const bids = u.modelBids[m] as number[];
+    const ref = ix.modelRefs[m] as number;
+    const bids = ix.modelBids[m] as number[];
     models.push({
       modelId: labels.modelIds.get(ref) as string,
       name: labels.modelName(ref),
       windows: windows((w) => {
-        const figures = figuresOf(tally.modelWindows, m * W + w, bids, u.bidPrices);
+        const figures = figuresOf(tally.modelWindows, m * W + w, bids, ix.bidPrices);
         return { ...figures, models: figures.sessions > 0 ? 1 : 0 } as WindowTotals;
       }),
     });
   }
   const providers = [];
-  for (let p = 0; p < u.providerCount; p++) {
+  for (let p = 0; p < ix.providerCount; p++) {
     if ((tally.providerWindows.sums.sessions[p * W + all] as number) === 0) continue;
-    const bids = u.providerBids[p] as number[];
+    const bids = ix.providerBids[p] as number[];
     providers.push({
-      provider: labels.providers.get(u.providerRefs[p] as number) as string,
+      provider: labels.providers.get(ix.providerRefs[p] as number) as string,
       windows: windows((w) => {
         const { models: distinctModels, ...figures } = figuresOf(
           tally.providerWindows,
           p * W + w,
           bids,
-          u.bidPrices,
+          ix.bidPrices,
         );
         return {
           ...figures,

@@ -1,8 +1,8 @@
 import type { ApiFiles, Offer, PairMarket, PairWindow } from "../api/apiTypes.js";
 import { compareLowercase } from "./compareLowercase.js";
 import type { Labels } from "./computeChainFiles.js";
+import type { DenseIndices } from "./createDenseIndices.js";
 import { type Tally, windowNames } from "./createTally.js";
-import type { Universe } from "./createUniverse.js";
 import { earnedOf, figuresOf } from "./figuresOf.js";
 import type { BidRecord, BidTimesRecord } from "./IndexReader.js";
 import { standsAt } from "./standsAt.js";
@@ -18,7 +18,7 @@ export type MarketChain = { chainId: number; fromParentTime: number | null };
  */
 export function computeMarket(
   tally: Tally,
-  u: Universe,
+  ix: DenseIndices,
   labels: Labels,
   bids: ReadonlyMap<number, BidRecord>,
   bidTimes: readonly BidTimesRecord[],
@@ -32,7 +32,7 @@ export function computeMarket(
   for (const bid of bidTimes) {
     if (!fromParentTime.has(bid.chainId) || !standsAt(bid, asOf, fromParentTime.get(bid.chainId) ?? null))
       continue;
-    const pair = u.bidPair[bid.ref] ?? -1;
+    const pair = ix.bidPair[bid.ref] ?? -1;
     const record = bids.get(bid.ref);
     if (pair < 0 || !record) throw new Error(`bid ${bid.ref} is known, but not among the readable bids`);
     const list = offers.get(pair) ?? [];
@@ -46,20 +46,20 @@ export function computeMarket(
   }
 
   const byModel = new Map<number, PairMarket[]>();
-  for (let k = 0; k < u.pairCount; k++) {
+  for (let k = 0; k < ix.pairCount; k++) {
     const pairOffers = offers.get(k) ?? [];
     if ((tally.pairWindows.sums.sessions[k * W + all] as number) === 0 && pairOffers.length === 0) continue;
     pairOffers.sort(
       (a, b) => a.chainId - b.chainId || a.createdAt - b.createdAt || compareLowercase(a.bidId, b.bidId),
     );
-    const bidsOfPair = u.pairBids[k] as number[];
+    const bidsOfPair = ix.pairBids[k] as number[];
     const windows = Object.fromEntries(
-      windowNames.map((name, w) => [name, pairWindow(tally, k * W + w, bidsOfPair, u.bidPrices)]),
+      windowNames.map((name, w) => [name, pairWindow(tally, k * W + w, bidsOfPair, ix.bidPrices)]),
     ) as PairMarket["windows"];
-    const model = u.pairModel[k] as number;
+    const model = ix.pairModel[k] as number;
     const list = byModel.get(model) ?? [];
     list.push({
-      provider: labels.providers.get(u.providerRefs[u.pairProvider[k] as number] as number) as string,
+      provider: labels.providers.get(ix.providerRefs[ix.pairProvider[k] as number] as number) as string,
       offers: pairOffers,
       windows,
     });
@@ -67,7 +67,7 @@ export function computeMarket(
   }
 
   const models = [...byModel].map(([model, providers]) => {
-    const ref = u.modelRefs[model] as number;
+    const ref = ix.modelRefs[model] as number;
     providers.sort((a, b) => compareLowercase(a.provider, b.provider));
     return { modelId: labels.modelIds.get(ref) as string, name: labels.modelName(ref), providers };
   });

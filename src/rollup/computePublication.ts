@@ -5,7 +5,7 @@ import { computeChainFiles, type Labels } from "./computeChainFiles.js";
 import { computeLeaderboards } from "./computeLeaderboards.js";
 import { computeMarket } from "./computeMarket.js";
 import { computeMeta } from "./computeMeta.js";
-import { createUniverse } from "./createUniverse.js";
+import { createDenseIndices } from "./createDenseIndices.js";
 import type { ChainRecord, IndexReader, StuckRecord } from "./IndexReader.js";
 import { tallyCloses } from "./tallyCloses.js";
 
@@ -57,7 +57,7 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
   const modelIds = reader.models();
   const names = new Map<string, string>();
   for (const row of reader.modelNames()) if (row.name) names.set(`${row.chainId}:${row.modelRef}`, row.name);
-  const universe = createUniverse(bids, providers.keys());
+  const indices = createDenseIndices(bids, providers.keys());
   const labelsFor = (chainIds: readonly number[]): Labels => ({
     modelIds,
     providers,
@@ -72,8 +72,8 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
   const chainIds = configured.map((chain) => chain.chainId);
   const asOf = Math.min(...configured.map((chain) => chain.blockTimestamp));
   const labels = labelsFor(chainIds);
-  const tally = tallyCloses(reader.closeDays(chainIds), asOf, universe);
-  const top = computeChainFiles(tally, universe, labels, stuckFor(configured, asOf));
+  const tally = tallyCloses(reader.closeDays(chainIds), asOf, indices);
+  const top = computeChainFiles(tally, indices, labels, stuckFor(configured, asOf));
   const audit = computeAudit(
     tally,
     bids,
@@ -100,9 +100,9 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
       : { ...totals((c) => c.counts), ...reader.distinctCounts(chainIds) };
   const files: ApiFiles = {
     ...top,
-    ...computeLeaderboards(tally, universe, labels),
+    ...computeLeaderboards(tally, indices, labels),
     "audit.json": audit,
-    "market.json": computeMarket(tally, universe, labels, bids, reader.bidTimes(chainIds), configured, asOf),
+    "market.json": computeMarket(tally, indices, labels, bids, reader.bidTimes(chainIds), configured, asOf),
     "meta.json": computeMeta({
       generator: options.generator,
       asOf,
@@ -121,10 +121,10 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
       chains.set(chain.chainId, top);
       continue;
     }
-    const own = tallyCloses(reader.closeDays([chain.chainId]), chain.blockTimestamp, universe);
+    const own = tallyCloses(reader.closeDays([chain.chainId]), chain.blockTimestamp, indices);
     chains.set(
       chain.chainId,
-      computeChainFiles(own, universe, labelsFor([chain.chainId]), stuckFor([chain], chain.blockTimestamp)),
+      computeChainFiles(own, indices, labelsFor([chain.chainId]), stuckFor([chain], chain.blockTimestamp)),
     );
   }
   return {

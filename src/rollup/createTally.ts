@@ -1,5 +1,5 @@
 import { floorDay, floorHour, retentionPeriods, secondsPerDay, secondsPerHour } from "../api/periods.js";
-import { keyedEarnBase, type Universe } from "./createUniverse.js";
+import { type DenseIndices, keyedEarnBase } from "./createDenseIndices.js";
 import { DistinctCounter } from "./DistinctCounter.js";
 import { Sums } from "./Sums.js";
 
@@ -52,13 +52,13 @@ export type Tally = {
 };
 
 /** A series' family: a bucket per period, each with every bid's session time, providers, models. */
-export function seriesFamily(count: number, u: Universe): Family {
+export function seriesFamily(count: number, ix: DenseIndices): Family {
   return {
-    sums: Sums.uniform(count, u.bidCount),
+    sums: Sums.uniform(count, ix.bidCount),
     ttft: new Float64Array(count).fill(Number.NaN),
     tps: new Float64Array(count).fill(Number.NaN),
-    providers: new DistinctCounter(count, u.providerCount),
-    models: new DistinctCounter(count, u.modelCount),
+    providers: new DistinctCounter(count, ix.providerCount),
+    models: new DistinctCounter(count, ix.modelCount),
   };
 }
 
@@ -70,7 +70,7 @@ function keyedSums(keyBids: number[][], periods: number): Sums {
 
 /** A family of (key, period) buckets, each with its key's bids only. */
 function keyedFamily(
-  u: Universe,
+  ix: DenseIndices,
   keyBids: number[][],
   periods: number,
   distinct: "providers" | "models" | undefined,
@@ -81,32 +81,32 @@ function keyedFamily(
     ttft: new Float64Array(count).fill(Number.NaN),
     tps: new Float64Array(count).fill(Number.NaN),
   };
-  if (distinct === "providers") family.providers = new DistinctCounter(count, u.providerCount);
-  if (distinct === "models") family.models = new DistinctCounter(count, u.modelCount);
+  if (distinct === "providers") family.providers = new DistinctCounter(count, ix.providerCount);
+  if (distinct === "models") family.models = new DistinctCounter(count, ix.modelCount);
   return family;
 }
 
 /** An empty tally as of `asOf` (the monthly series is made at the first close). */
-export function createTally(asOf: number, u: Universe): Tally {
+export function createTally(asOf: number, ix: DenseIndices): Tally {
   return {
     earliest: undefined,
     hourFirst: floorHour(asOf) - (hoursKept - 1) * secondsPerHour,
     dayFirst: floorDay(asOf) - (daysKept - 1) * secondsPerDay,
     monthFirst: undefined,
-    hourly: seriesFamily(hoursKept, u),
-    daily: seriesFamily(daysKept, u),
+    hourly: seriesFamily(hoursKept, ix),
+    daily: seriesFamily(daysKept, ix),
     monthly: undefined,
-    windows: seriesFamily(windowNames.length, u),
-    modelDaily: keyedFamily(u, u.modelBids, daysKept, undefined),
-    providerDaily: keyedFamily(u, u.providerBids, daysKept, undefined),
-    modelWindows: keyedFamily(u, u.modelBids, windowNames.length, "providers"),
-    providerWindows: keyedFamily(u, u.providerBids, windowNames.length, "models"),
-    pairWindows: keyedFamily(u, u.pairBids, windowNames.length, undefined),
-    pairTokenTime: keyedSums(u.pairBids, windowNames.length),
+    windows: seriesFamily(windowNames.length, ix),
+    modelDaily: keyedFamily(ix, ix.modelBids, daysKept, undefined),
+    providerDaily: keyedFamily(ix, ix.providerBids, daysKept, undefined),
+    modelWindows: keyedFamily(ix, ix.modelBids, windowNames.length, "providers"),
+    providerWindows: keyedFamily(ix, ix.providerBids, windowNames.length, "models"),
+    pairWindows: keyedFamily(ix, ix.pairBids, windowNames.length, undefined),
+    pairTokenTime: keyedSums(ix.pairBids, windowNames.length),
     audit: {
-      closes: new Float64Array(u.bidIndex.length),
-      signed: new Float64Array(u.bidIndex.length),
-      duration: new Float64Array(u.bidIndex.length),
+      closes: new Float64Array(ix.bidIndex.length),
+      signed: new Float64Array(ix.bidIndex.length),
+      duration: new Float64Array(ix.bidIndex.length),
     },
   };
 }

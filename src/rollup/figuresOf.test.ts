@@ -4,7 +4,7 @@ import { rollupOf } from "../../tooling/rollup/rollupOf.js";
 import { floorHour } from "../api/periods.js";
 import { type CloseDay, closeFact, closeFields } from "./CloseDay.js";
 import { computeChainFiles } from "./computeChainFiles.js";
-import { createUniverse } from "./createUniverse.js";
+import { createDenseIndices } from "./createDenseIndices.js";
 import { tallyCloses } from "./tallyCloses.js";
 
 const hour = 3_600;
@@ -127,10 +127,10 @@ describe("figuresOf: sums past 2^53", () => {
       facts[at + closeFact.tokens] = perClose;
     }
     const group: CloseDay = { day, chainId: 8453, count, facts };
-    const universe = createUniverse(new Map(), []);
-    const tally = tallyCloses([group], asOf, universe);
+    const indices = createDenseIndices(new Map(), []);
+    const tally = tallyCloses([group], asOf, indices);
     const labels = { modelIds: new Map(), providers: new Map(), modelName: () => "" };
-    const files = computeChainFiles(tally, universe, labels, []);
+    const files = computeChainFiles(tally, indices, labels, []);
     expect(files["summary.json"].all.tokens).toBe(BigInt(count) * BigInt(perClose));
     expect(files["rollup/hourly.json"].series.at(-1)?.tokens).toBe(BigInt(count) * BigInt(perClose));
   });

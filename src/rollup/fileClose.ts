@@ -1,6 +1,6 @@
 import { secondsPerHour } from "../api/periods.js";
+import type { DenseIndices } from "./createDenseIndices.js";
 import { daysKept, type Family, file, type Tally, windowNames } from "./createTally.js";
-import type { Universe } from "./createUniverse.js";
 import { KeyedValues } from "./KeyedValues.js";
 
 /** What a close (or one bid's closes of a day) adds to a bucket. */
@@ -13,7 +13,7 @@ export type CloseSums = {
 };
 
 /**
- * Where a close is filed, as indices of the universe (createUniverse.ts), -1 where it has none:
+ * Where a close is filed, as dense indices (createDenseIndices.ts), -1 where it has none:
  * its bid, model, provider and (model, provider) pair, and its bid's place among the bids of its
  * model, of its provider and of its pair (their earned sums are kept per bid).
  */
@@ -41,16 +41,16 @@ export const nowhere = (): Placement => ({
 });
 
 /** Fills `into` with the placement of a close of the bid `ref` (0: a close whose bid could not be read). */
-export function placeBid(u: Universe, ref: number, provider: number, into: Placement): Placement {
+export function placeBid(ix: DenseIndices, ref: number, provider: number, into: Placement): Placement {
   const readable = ref !== 0;
   into.provider = provider;
-  into.bid = readable ? (u.bidIndex[ref] as number) : -1;
-  into.model = readable ? (u.bidModel[ref] as number) : -1;
-  into.inModel = readable ? (u.bidInModel[ref] as number) : -1;
-  into.inProvider = readable ? (u.bidInProvider[ref] as number) : -1;
+  into.bid = readable ? (ix.bidIndex[ref] as number) : -1;
+  into.model = readable ? (ix.bidModel[ref] as number) : -1;
+  into.inModel = readable ? (ix.bidInModel[ref] as number) : -1;
+  into.inProvider = readable ? (ix.bidInProvider[ref] as number) : -1;
   // SPEC.md 1.2: a close belongs to its bid's (model, provider) pair; without a bid, to none.
-  into.pair = readable ? (u.bidPair[ref] as number) : -1;
-  into.inPair = readable && into.pair >= 0 ? (u.bidInPair[ref] as number) : -1;
+  into.pair = readable ? (ix.bidPair[ref] as number) : -1;
+  into.inPair = readable && into.pair >= 0 ? (ix.bidInPair[ref] as number) : -1;
   return into;
 }
 

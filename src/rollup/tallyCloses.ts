@@ -1,8 +1,8 @@
 import { floorMonth, secondsPerDay } from "../api/periods.js";
 import { BidSums } from "./BidSums.js";
 import { type CloseDay, closeFields, closeFact as f } from "./CloseDay.js";
+import type { DenseIndices } from "./createDenseIndices.js";
 import { createTally, seriesFamily, type Tally, windowDays } from "./createTally.js";
-import type { Universe } from "./createUniverse.js";
 import {
   type Close,
   type DayPlace,
@@ -22,13 +22,13 @@ import { allValues, createPeriodMedians, finishMedians } from "./tallyMedians.js
  * window, whose medians need them all: a day's and a month's medians are those of their last
  * values when they end.
  */
-export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe): Tally {
-  const tally = createTally(asOf, u);
+export function tallyCloses(days: Iterable<CloseDay>, asOf: number, ix: DenseIndices): Tally {
+  const tally = createTally(asOf, ix);
   const values = shortValues();
   const all = allValues();
-  const periods = createPeriodMedians(tally, all, u);
+  const periods = createPeriodMedians(tally, all, ix);
   const windowStarts = windowDays.map((d) => asOf - d * secondsPerDay);
-  const byBid = new BidSums(u.bidIndex.length);
+  const byBid = new BidSums(ix.bidIndex.length);
   // One close at a time, and where it goes: reused, not made per close.
   const close: Close = {
     sessions: 1,
@@ -61,7 +61,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       close.disputed = facts[k + f.disputed] as number;
       countForAudit(tally, bidRef, close.disputed, facts[k + f.duration] as number);
       if (close.closedAt > asOf) continue;
-      if (tally.earliest === undefined) startMonthly(tally, group, asOf, u);
+      if (tally.earliest === undefined) startMonthly(tally, group, asOf, ix);
       // Another chain's group of the same day (groups come by day, then chain): same month.
       else if (close.closedAt < tally.earliest) tally.earliest = close.closedAt;
       if (place.month < 0) {
@@ -76,7 +76,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       close.ttft = facts[k + f.ttftMs] as number;
       close.tps = facts[k + f.tps] as number;
       close.tokenSeconds = close.tokens > 0 ? close.seconds : 0;
-      placeBid(u, bidRef, u.providerIndex[facts[k + f.providerRef] as number] ?? -1, at);
+      placeBid(ix, bidRef, ix.providerIndex[facts[k + f.providerRef] as number] ?? -1, at);
       if (close.ttft > 0) all[0].add(close.ttft, at.provider, at.pair);
       if (close.tps > 0) all[1].add(close.tps, at.provider, at.pair);
       fileShort(tally, values, close, at, windowStarts);
@@ -84,17 +84,17 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, u: Universe)
       // unless the bid's day sums would pass 2^52, where a double stops being exact.
       if (
         at.bid >= 0 &&
-        at.provider === u.bidProvider[bidRef] &&
+        at.provider === ix.bidProvider[bidRef] &&
         byBid.fits(bidRef, close.tokens, close.seconds)
       )
         byBid.add(bidRef, at.bid, close.tokens, close.seconds, close.disputed);
       else fileLong(tally, close, place, at);
     }
-    fileBidDays(tally, byBid, place, u);
+    fileBidDays(tally, byBid, place, ix);
   }
   periods.dayEnded(openDay, asOf);
   periods.monthEnded(openMonth);
-  finishMedians(tally, values, all, u);
+  finishMedians(tally, values, all, ix);
   return tally;
 }
 
@@ -112,14 +112,14 @@ function countForAudit(tally: Tally, bidRef: number, disputed: number, duration:
  * The first close up to the as-of of all (in its day group): the earliest close, and the monthly
  * series from its month to the as-of's.
  */
-function startMonthly(tally: Tally, group: CloseDay, asOf: number, u: Universe): void {
+function startMonthly(tally: Tally, group: CloseDay, asOf: number, ix: DenseIndices): void {
   tally.earliest = minClose(group, asOf);
   tally.monthFirst = floorMonth(tally.earliest);
-  tally.monthly = seriesFamily(monthsBetween(tally.monthFirst, floorMonth(asOf)) + 1, u);
+  tally.monthly = seriesFamily(monthsBetween(tally.monthFirst, floorMonth(asOf)) + 1, ix);
 }
 
 /** A day's closes summed per bid, filed into the day's buckets and longer ones; the sums cleared. */
-function fileBidDays(tally: Tally, byBid: BidSums, place: DayPlace, u: Universe): void {
+function fileBidDays(tally: Tally, byBid: BidSums, place: DayPlace, ix: DenseIndices): void {
   const at = nowhere();
   byBid.refs.forEach((ref, k) => {
     const sums = {
@@ -129,7 +129,7 @@ function fileBidDays(tally: Tally, byBid: BidSums, place: DayPlace, u: Universe)
       disputed: byBid.disputed[ref] as number,
       tokenSeconds: byBid.tokenSeconds[ref] as number,
     };
-    placeBid(u, ref, u.bidProvider[ref] as number, at);
+    placeBid(ix, ref, ix.bidProvider[ref] as number, at);
     at.bid = byBid.bids[k] as number;
     fileLong(tally, sums, place, at);
   });

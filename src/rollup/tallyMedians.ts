@@ -1,6 +1,6 @@
 import { secondsPerDay } from "../api/periods.js";
+import type { DenseIndices } from "./createDenseIndices.js";
 import { daysKept, hoursKept, type Tally, windowNames } from "./createTally.js";
-import type { Universe } from "./createUniverse.js";
 import type { ShortValues } from "./fileClose.js";
 import { ValueLog } from "./ValueLog.js";
 
@@ -18,8 +18,8 @@ const metrics = [
  * The medians of a day and of a month, set when the period ends: those of the values added since
  * it began (the all-time log's values from its mark on), by model and provider too for a day.
  */
-export function createPeriodMedians(tally: Tally, all: AllValues, u: Universe) {
-  const { modelCount: M, providerCount: P, pairCount: PR } = u;
+export function createPeriodMedians(tally: Tally, all: AllValues, ix: DenseIndices) {
+  const { modelCount: M, providerCount: P, pairCount: PR } = ix;
   const sizes = () => all.map((log) => log.size);
   let dayMarks = sizes();
   let monthMarks = sizes();
@@ -33,7 +33,7 @@ export function createPeriodMedians(tally: Tally, all: AllValues, u: Universe) {
         for (const [metric, target] of metrics) {
           const from = dayMarks[metric] as number;
           tally.daily[target][dayIndex] = all[metric].medianFrom(from);
-          const byModel = all[metric].pairAndModelMedians(PR, u.modelPairs, from, false).models;
+          const byModel = all[metric].pairAndModelMedians(PR, ix.modelPairs, from, false).models;
           for (let m = 0; m < M; m++)
             tally.modelDaily[target][m * daysKept + dayIndex] = byModel[m] as number;
           const byProvider = all[metric].providerMedians(P, from);
@@ -58,8 +58,8 @@ export function createPeriodMedians(tally: Tally, all: AllValues, u: Universe) {
  * After the last close: the medians of the hours and of every window, the all-time ones from every
  * value (by pair and by model in one pass).
  */
-export function finishMedians(tally: Tally, values: ShortValues, all: AllValues, u: Universe): void {
-  const { modelCount: M, providerCount: P, pairCount: PR } = u;
+export function finishMedians(tally: Tally, values: ShortValues, all: AllValues, ix: DenseIndices): void {
+  const { modelCount: M, providerCount: P, pairCount: PR } = ix;
   const W = windowNames.length;
   for (const [metric, target] of metrics) {
     tally.hourly[target].set(values.hour[metric].medians(hoursKept));
@@ -67,7 +67,7 @@ export function finishMedians(tally: Tally, values: ShortValues, all: AllValues,
     windows[W - 1] = all[metric].medianFrom(0);
     tally.windows[target].set(windows);
     const byModel = values.model[metric].medians(M * W);
-    const { pairs: allPair, models: allModel } = all[metric].pairAndModelMedians(PR, u.modelPairs);
+    const { pairs: allPair, models: allModel } = all[metric].pairAndModelMedians(PR, ix.modelPairs);
     for (let m = 0; m < M; m++) byModel[m * W + W - 1] = allModel[m] as number;
     tally.modelWindows[target].set(byModel);
     const byProvider = values.provider[metric].medians(P * W);

@@ -3,8 +3,8 @@ import type { Labels } from "../../src/rollup/computeChainFiles.js";
 import { computeChainFiles } from "../../src/rollup/computeChainFiles.js";
 import { computeLeaderboards } from "../../src/rollup/computeLeaderboards.js";
 import { computeMarket } from "../../src/rollup/computeMarket.js";
+import { createDenseIndices, type DenseIndices } from "../../src/rollup/createDenseIndices.js";
 import type { Tally } from "../../src/rollup/createTally.js";
-import { createUniverse, type Universe } from "../../src/rollup/createUniverse.js";
 import type { BidRecord, BidTimesRecord } from "../../src/rollup/IndexReader.js";
 import { tallyCloses } from "../../src/rollup/tallyCloses.js";
 import { makeCloseDays, type TestClose } from "./makeCloseDays.js";
@@ -27,7 +27,7 @@ export type TestWorld = {
 
 export type TestRollup = {
   bids: Map<number, BidRecord>;
-  universe: Universe;
+  universe: DenseIndices;
   tally: Tally;
   labels: Labels;
   files: ChainFiles & Pick<ApiFiles, "models.json" | "providers.json" | "market.json">;
@@ -62,7 +62,7 @@ export function rollupOf(closes: readonly TestClose[], asOf: number, world: Test
     providers.set(ref, world.providerAddresses?.[ref] ?? `0x${ref.toString(16).padStart(40, "0")}`);
   }
   const labels: Labels = { modelIds, providers, modelName: (ref) => `model ${ref}` };
-  const universe = createUniverse(bids, providerRefs);
+  const universe = createDenseIndices(bids, providerRefs);
   const tally = tallyCloses(makeCloseDays(closes), asOf, universe);
   return {
     bids,

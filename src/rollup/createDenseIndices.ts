@@ -6,7 +6,7 @@ import type { BidRecord } from "./IndexReader.js";
  * (model, provider) pair (SPEC.md 1.2: the market's pairs); within each it has a local index
  * (for the session time that `earned` multiplies by its price).
  */
-export type Universe = {
+export type DenseIndices = {
   modelCount: number;
   providerCount: number;
   bidCount: number;
@@ -39,10 +39,10 @@ export type Universe = {
   modelPairs: Int32Array;
 };
 
-export function createUniverse(
+export function createDenseIndices(
   bids: ReadonlyMap<number, BidRecord>,
   providerRefs: Iterable<number>,
-): Universe {
+): DenseIndices {
   const providers = [...new Set(providerRefs)].sort((a, b) => a - b);
   const providerIndex = new Int32Array(maxOf(providers) + 1).fill(-1);
   providers.forEach((ref, i) => {
