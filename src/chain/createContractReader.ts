@@ -6,7 +6,7 @@ import { type Aggregate3Result, decodeAggregate3 } from "./decodeAggregate3.js";
 import { deploylessAggregate3Code } from "./deploylessAggregate3Code.js";
 import type { RpcErrorKind } from "./rpc/classifyRpcError.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
-import { RpcResponseError } from "./rpc/RpcError.js";
+import { RpcResponseError } from "./rpc/RpcResponseError.js";
 
 export type ContractCall = { to: string; data: Hex };
 export type CallResult = { ok: true; data: Uint8Array } | { ok: false; error: string };

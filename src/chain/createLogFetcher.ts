@@ -12,7 +12,7 @@ import {
 } from "./nextRangeSize.js";
 import { type RetryPolicy, retryPolicies } from "./retryPolicies.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
-import { RpcResponseError } from "./rpc/RpcError.js";
+import { RpcResponseError } from "./rpc/RpcResponseError.js";
 
 /** A log as eth_getLogs returns it (hex quantities). */
 export type RawLog = {

@@ -1,5 +1,5 @@
 import type { RpcClient } from "./rpc/createRpcClient.js";
-import { RpcResponseError } from "./rpc/RpcError.js";
+import { RpcResponseError } from "./rpc/RpcResponseError.js";
 
 /**
  * The block the contract was created in: the first block at which eth_getCode returns code,

@@ -1,14 +1,10 @@
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { TransientError, UserError } from "../errors/BaseError.js";
+import { UserError } from "../errors/BaseError.js";
 import { makeDirectory } from "../util/makeDirectory.js";
+import { LockedError } from "./LockedError.js";
 
 export type Lock = { release(): void };
-
-/** Another run holds the lock: nothing is wrong, try again later (exit 75, what a cron retries). */
-export class LockedError extends TransientError {
-  override name = "LockedError";
-}
 
 /**
  * An exclusive lock held for the life of the process: an open write transaction on a small

@@ -2,11 +2,7 @@ import { askUntilKnown } from "../chain/askUntilKnown.js";
 import type { ChainView } from "../chain/ChainView.js";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
 import { retryPolicies } from "../chain/retryPolicies.js";
-import { UserError } from "../errors/BaseError.js";
-
-export class ReorgTooDeepError extends UserError {
-  override name = "ReorgTooDeepError";
-}
+import { ReorgTooDeepError } from "./ReorgTooDeepError.js";
 
 export type ReorgCheck =
   /** behind: the endpoint does not return the synced block at all, so it cannot tell (yet). */

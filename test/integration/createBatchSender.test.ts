@@ -5,7 +5,7 @@ import {
   createBatchSender,
   type Unit,
 } from "../../src/chain/rpc/createBatchSender.js";
-import { RpcResponseError } from "../../src/chain/rpc/RpcError.js";
+import { RpcResponseError } from "../../src/chain/rpc/RpcResponseError.js";
 import { silentLogger } from "../../src/log/createLogger.js";
 import {
   type JsonRpcAnswer,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { createRpcClient } from "../../src/chain/rpc/createRpcClient.js";
-import { RpcResponseError } from "../../src/chain/rpc/RpcError.js";
+import { RpcResponseError } from "../../src/chain/rpc/RpcResponseError.js";
 import { TransientError } from "../../src/errors/BaseError.js";
 import {
   type JsonRpcAnswer,

@@ -1,5 +1,5 @@
 import { TransientError } from "../../errors/BaseError.js";
-import { RpcResponseError } from "../rpc/RpcError.js";
+import { RpcResponseError } from "../rpc/RpcResponseError.js";
 
 /**
  * A failure of one endpoint that another one may not have: it is down or rate-limited past its

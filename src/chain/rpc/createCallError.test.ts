@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ExitCode, UserError } from "../../errors/BaseError.js";
 import { createCallError } from "./createCallError.js";
-import { RpcResponseError } from "./RpcError.js";
+import { RpcResponseError } from "./RpcResponseError.js";
 
 const url = "https://user:pa55word@rpc.example.com/v2/Zx9kQ2mN4pR7sT1u";
 

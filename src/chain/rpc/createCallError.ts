@@ -1,7 +1,7 @@
 import { type BaseError, UserError } from "../../errors/BaseError.js";
 import { redactSecrets, redactUrl } from "../../log/redactUrl.js";
 import type { RpcErrorKind } from "./classifyRpcError.js";
-import { RpcResponseError } from "./RpcError.js";
+import { RpcResponseError } from "./RpcResponseError.js";
 
 /**
  * What a call the endpoint refused for good rejects with. A method the endpoint does not serve is
