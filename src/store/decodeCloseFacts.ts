@@ -3,7 +3,7 @@ import { type CloseDay, closeFields } from "../rollup/CloseDay.js";
 const fields = closeFields;
 
 /**
- * Decodes the `facts` of a day's closes (schema.ts: nine integers separated by commas, closes by
+ * Decodes the `facts` of a day's closes (store/schema/sessionTables.ts, closes.facts: nine integers separated by commas, closes by
  * semicolons) in one pass over the text: the build reads millions of closes this way, a few
  * hundred texts instead of millions of rows.
  */

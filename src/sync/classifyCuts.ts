@@ -23,7 +23,7 @@ const actionNames = ["add", "replace", "remove"] as const;
 const zeroAddress = "0x0000000000000000000000000000000000000000";
 
 /**
- * What the DiamondCut logs of one block range did to the functions the index depends on (abi.ts,
+ * What the DiamondCut logs of one block range did to the functions the index depends on (chain/abi.ts,
  * indexedFunctions), one entry per cut, in order. A real upgrade swaps facets by removing the old
  * facet's selectors and adding the new one's, in one cut or in several: a removal of a selector
  * followed by its addition, in the same cut or a later one of the range, is one replacement, on

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { importsOf, productModules, repoRoot, resolveImport } from "./sourceFiles.js";
 
@@ -63,6 +63,23 @@ function importCircles(files: readonly string[], importsOfFile: (file: string) =
   return circles;
 }
 
+/**
+ * Files a module's comments name (".ts", ".sol", ".md", ".mjs") that exist nowhere a reader would
+ * look: beside the module, under src/, at the repository's root, in docs/ or scripts/.
+ */
+function missingReferences(path: string, source: string): string[] {
+  const comments = source
+    .split("\n")
+    .filter((line) => /^\s*(\/\/|\/\*|\*)/.test(line) || line.includes("// "));
+  const named = comments.flatMap((line) =>
+    [...line.matchAll(/([\w./-]+\.(?:ts|sol|md|mjs))\b/g)].map((m) => m[1] as string),
+  );
+  const places = [dirname(path), "src", ".", "docs", "scripts"];
+  return named
+    .filter((ref) => !places.some((place) => existsSync(join(repoRoot, place, ref))))
+    .map((ref) => `${path}: ${ref}`);
+}
+
 describe("the shape of the code", () => {
   test("default: no query result is cast: each statement is typed where it is prepared", () => {
     // The files that query SQLite: they prepare statements, or hold better-sqlite3's.
@@ -83,7 +100,17 @@ describe("the shape of the code", () => {
     expect(long).toEqual([]);
   });
 
-  test("error: the checks see a cast, a circle", () => {
+  test("default: every file a comment of src/ names exists", () => {
+    expect(modules.flatMap((path) => missingReferences(path, text(path)))).toEqual([]);
+  });
+
+  test("error: the checks see a cast, a circle, a file that is not there", () => {
+    expect(
+      missingReferences("src/sync/x.ts", "// see sync/followChain.ts and store/createSyncStore.ts\n"),
+    ).toEqual([]);
+    expect(missingReferences("src/sync/x.ts", " * implemented by store/createNothing.ts\n")).toEqual([
+      "src/sync/x.ts: store/createNothing.ts",
+    ]);
     const source =
       "const a = s.all(chainId, limit) as string[];\nconst b = s.get(\n  x,\n) as Row | undefined;\nconst c = s.all();\n";
     expect(castQueryResults("x.ts", source)).toEqual(["x.ts:1", "x.ts:2"]);

@@ -14,7 +14,7 @@ type CheckpointWrite = Pick<
 const checkpointColumns = `chain_id AS chainId, contract, from_block AS fromBlock, creation_block AS creationBlock,
   block_number AS blockNumber, block_hash AS blockHash, block_timestamp AS blockTimestamp`;
 
-/** The statements of the chains table: one row per indexed chain (schema/chainTables.ts). */
+/** The statements of the chains table: one row per indexed chain (store/schema/chainTables.ts). */
 export function chainStatements(sqlite: Database.Database) {
   return {
     /** Inserts a chain with its first range, or moves its checkpoint. */

@@ -71,7 +71,7 @@ export function closeStatements(sqlite: Database.Database) {
        WHERE chain_id = :chainId AND session_id = :sessionId`,
     ),
     /**
-     * Every close's facts (schema/sessionTables.ts, closes.facts) from one covering index, a day and
+     * Every close's facts (store/schema/sessionTables.ts, closes.facts) from one covering index, a day and
      * a chain at a time: the build's hot path, a few hundred texts instead of millions of rows.
      */
     factsByDay: (chainList: string) =>
