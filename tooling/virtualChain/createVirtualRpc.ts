@@ -138,7 +138,13 @@ export function createVirtualRpc(
         if (pruned(block)) return { error: missingState(block) };
         const { to, data, input } = (params[0] ?? {}) as { to?: string; data?: string; input?: string };
         const outcome = calls.call(String(to ?? ""), String(data ?? input ?? "0x"), block);
-        return outcome.ok ? { result: outcome.data } : { error: { code: 3, message: "execution reverted" } };
+        if (outcome.ok) return { result: outcome.data };
+        if ("refused" in outcome) return { error: outcome.refused };
+        // As anvil: code 3, the revert's data, and its selector named in the message.
+        const selector = outcome.revert.slice(0, 10);
+        return {
+          error: { code: 3, message: `execution reverted: custom error ${selector}`, data: outcome.revert },
+        };
       }
       default:
         return { error: { code: -32601, message: `the method ${method} does not exist/is not available` } };

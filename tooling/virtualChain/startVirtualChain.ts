@@ -86,8 +86,13 @@ export async function startVirtualChain(
     try {
       body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Call | Call[];
     } catch {
-      return send(400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
+      body = [];
     }
+    // As anvil: invalid JSON, an empty batch, anything but an object or an array of objects is
+    // one error for the whole request (HTTP 200, id null).
+    const isCall = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+    if (Array.isArray(body) ? body.length === 0 || !body.every(isCall) : !isCall(body))
+      return send(200, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid request" } });
     const batch = Array.isArray(body) ? body : [body];
     const wait = rateLimit(limits.perCall ? batch.length : 1);
     if (wait !== undefined) {

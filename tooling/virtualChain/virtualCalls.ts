@@ -11,10 +11,28 @@ import {
   selectors,
   uintWord,
 } from "./virtualAbi.js";
+import { aggregate3Gas, pastGasCap } from "./virtualGas.js";
 import { sessionIdOf, sessionIndexOf, userOf } from "./virtualIds.js";
+import type { RpcErrorObject } from "./virtualLimits.js";
 
-/** What an eth_call returns: data, or a revert. */
-export type CallOutcome = { ok: true; data: string } | { ok: false };
+/**
+ * What an eth_call returns: data; a revert with its data; or the node's refusal to run it (out
+ * of gas under the node's gas cap, creation code past EIP-3860's cap), as anvil words them.
+ */
+export type CallOutcome =
+  | { ok: true; data: string }
+  | { ok: false; revert: string }
+  | { ok: false; refused: RpcErrorObject };
+
+/** EIP-170: the most code a constructor may return; EIP-3860: the most creation code a call may run. */
+const maxCodeSize = 24_576;
+const maxInitcodeSize = 2 * maxCodeSize;
+/** DeploylessAggregate3's Aggregate3Results() selector: revert data that holds the results. */
+const resultsMarker = "bacf06d8";
+/** The Diamond's FunctionNotFound(bytes4) selector: what the marketplace reverts with for an unknown function. */
+const functionNotFound = "5416eb98";
+const outOfGas: RpcErrorObject = { code: -32603, message: "EVM error OutOfGas" };
+const initcodeTooLarge: RpcErrorObject = { code: -32003, message: "max initcode size exceeded" };
 
 /** Runtime code shown by eth_getCode: anything non-empty. */
 const someCode = "0x6080604052348015600f57600080fd5b50600436106100365760003560e01c";
@@ -107,16 +125,36 @@ export function createVirtualCalls(state: VirtualChainState): VirtualCalls {
         }),
       };
     }
-    return { ok: false };
+    return { ok: false, revert: `0x${functionNotFound}${data.slice(2, 10).padEnd(64, "0")}` };
   };
 
-  const aggregate3 = (argument: string, block: number): CallOutcome => {
+  /**
+   * Multicall3's aggregate3, or (`deployless`) DeploylessAggregate3's constructor: results that
+   * fit EIP-170 as data, larger ones as revert data behind its marker; refused past the node's gas
+   * cap (virtualGas.ts) and, deployless, past EIP-3860's cap on creation code.
+   */
+  const aggregate3 = (
+    argument: string,
+    block: number,
+    dataBytes: number,
+    deployless: boolean,
+  ): CallOutcome => {
+    if (deployless && dataBytes > maxInitcodeSize) return { ok: false, refused: initcodeTooLarge };
     // decodeAggregate3Calls reads past a selector: any four bytes do.
-    const results = decodeAggregate3Calls(`0x00000000${argument}`).map((inner) => {
-      const outcome = call(inner.target, inner.callData, block);
-      return outcome.ok ? { success: true, data: outcome.data } : { success: false, data: "0x" };
+    const inner = decodeAggregate3Calls(`0x00000000${argument}`);
+    const results = inner.map((one) => {
+      const outcome = call(one.target, one.callData, block);
+      if (outcome.ok) return { success: true, data: outcome.data };
+      return { success: false, data: "revert" in outcome ? outcome.revert : "0x" };
     });
-    return { ok: true, data: encodeAggregate3Results(results) };
+    const encoded = encodeAggregate3Results(results);
+    const resultBytes = (encoded.length - 2) / 2;
+    const asCode = deployless && resultBytes <= maxCodeSize;
+    const selectorsOf = inner.map((one) => one.callData.slice(0, 10).toLowerCase());
+    if (pastGasCap(aggregate3Gas(selectorsOf, resultBytes, { dataBytes, deployless, asCode })))
+      return { ok: false, refused: outOfGas };
+    if (deployless && !asCode) return { ok: false, revert: `0x${resultsMarker}${encoded.slice(2)}` };
+    return { ok: true, data: encoded };
   };
 
   const call = (to: string, data: string, block: number): CallOutcome => {
@@ -124,11 +162,11 @@ export function createVirtualCalls(state: VirtualChainState): VirtualCalls {
     // No `to`: a contract's creation code run in the call; the one the indexer sends is
     // DeploylessAggregate3 (aggregate3 in its constructor). Any EVM chain runs it.
     if (target === "" && data.toLowerCase().startsWith(deploylessCode))
-      return aggregate3(data.slice(deploylessCode.length), block);
+      return aggregate3(data.slice(deploylessCode.length), block, (data.length - 2) / 2, true);
     if (target === contract)
       return block >= spec.creationBlock ? contractCall(data, block) : { ok: true, data: "0x" };
     if (target === multicall && data.slice(0, 10).toLowerCase() === selectors.aggregate3)
-      return aggregate3(data.slice(10), block);
+      return aggregate3(data.slice(10), block, (data.length - 2) / 2, false);
     return { ok: true, data: "0x" };
   };
 

@@ -46,7 +46,7 @@ export const publicEndpoint: VirtualLimits = {
 
 const hex = (n: number) => `0x${n.toString(16)}`;
 
-export type RpcErrorObject = { code: number; message: string };
+export type RpcErrorObject = { code: number; message: string; data?: string };
 
 /** eth_getLogs refused for its block range, as the provider words it. */
 export function rangeRefusal(limits: VirtualLimits, from: number, cap: number): RpcErrorObject {
