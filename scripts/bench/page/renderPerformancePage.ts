@@ -176,6 +176,24 @@ function sideSection(side: readonly SideRun[], figure: boolean, limits: string):
   return lines;
 }
 
+/** What the lower bound of requests counts, and why no run can beat it (lowerBoundRequests.ts). */
+const boundText = [
+  "The lower bound is the fewest HTTP requests any indexer can send for a run",
+  "(scripts/bench/scale/lowerBoundRequests.ts). The sessions of a block range are known only from the",
+  "contract's logs, so every block of it is covered by an `eth_getLogs` of at most the range cap:",
+  "⌈blocks / range cap⌉ such calls at the least. Each log calls for a view call whose ids only the logs",
+  "give: the reads may all travel in one `eth_call` (an aggregate), sent after a log answer came back,",
+  "so one call more and two requests at the least. A request carries at most the batch cap of calls.",
+  "So the bound is the largest of ⌈(⌈blocks / range cap⌉ + 1) / calls a batch⌉ and 2; without caps, 2;",
+  "with no log to read, as an hour in which nothing happened, the largest of ⌈⌈blocks / range cap⌉ /",
+  "calls a batch⌉ and 1. It leaves out what an indexer may need besides (the head, the chain id, block",
+  "timestamps), so no run can beat it; test/repo/requestBounds.test.ts checks every run these results",
+  "hold against it. The next column, one request per range and per batch of reads (⌈blocks / range",
+  "cap⌉ + ⌈view calls / calls a batch⌉), is not a bound: it was first called the lower bound of",
+  "requests, and the Base goal below was set against it; a run that carries several ranges in one",
+  "request, or its reads in one aggregate, does with fewer.",
+];
+
 function realSizesSection(report: BenchReport): string[] {
   const scale = report.scale;
   if (!scale) return [];
@@ -187,7 +205,9 @@ function realSizesSection(report: BenchReport): string[] {
     `First backfills of virtual chains of the real networks' sizes (tooling/virtualChain): ${scenarios.join("; ")}. Limits: ${limitsLine(
       scale.limitSets,
       scale.runs.map((run) => run.limits),
-    )}. The lower bound of requests is ⌈blocks to scan / range cap⌉ + ⌈reads / calls a batch⌉ (2 without limits). The hourly run is \`run\` again after an hour of new blocks in which nothing happened.`,
+    )}. The hourly run is \`run\` again after an hour of new blocks in which nothing happened.`,
+    "",
+    ...boundText,
     "",
     ...formatScaleRuns(scale),
   ];

@@ -96,6 +96,8 @@ export type ShapeRun = {
   closed: number;
   /** How view calls travelled: multicall, deployless or batch. */
   reader: string;
+  /** The caps the chain imposed (none: {}). */
+  limitSet: VirtualLimits;
   first: ScaleMeasure;
 };
 
@@ -113,7 +115,10 @@ export type ScaleRun = {
   sessions: number;
   closed: number;
   reads: number;
+  /** The fewest requests any indexer can send for this run (lowerBoundRequests.ts). */
   lowerBoundRequests: number;
+  /** Not a bound: one request per range and per batch of reads (the figure the request goal was first stated against). */
+  oneRequestPerRangeAndBatch: number;
   /** The first backfill (`run` on an empty database), flat as the issue asks for them. */
   requests: number;
   calls: number;
@@ -133,13 +138,25 @@ export type ShortRun = {
   /** Blocks divided by this (on top of --shrink). */
   shorter: number;
   blocksScanned: number;
+  sessions: number;
+  closed: number;
+  /** SessionOpened and SessionClosed logs in the blocks scanned. */
+  events: number;
   first: ScaleMeasure;
 };
 
 /** Both networks in one run, as the publishing workflow's first run makes it (the default configuration). */
 export type BothRun = {
   limits: string;
-  chains: Array<{ chainId: number; blocksScanned: number; sessions: number; closed: number }>;
+  /** Each chain's first backfill (events: its logs) and the blocks of the hour after it. */
+  chains: Array<{
+    chainId: number;
+    blocksScanned: number;
+    sessions: number;
+    closed: number;
+    events: number;
+    newBlocks: number;
+  }>;
   first: ScaleMeasure;
   hourly: ScaleMeasure;
 };
