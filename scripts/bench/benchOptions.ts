@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export const suites = ["local", "build", "scale", "pool"] as const;
+export const suites = ["local", "build", "scale", "pool", "shapes"] as const;
 /** The suites run when --suite is not given. */
 const defaultSuites = "local,build,scale";
 export type Suite = (typeof suites)[number];
@@ -19,6 +19,9 @@ export const usage = `usage: npm run bench -- [flags]      (npm run -s bench -- 
                                  first backfills of the real networks' sizes, behind no limits and
                                  a paid endpoint's limits, then an hourly run; chains of other
                                  shapes (requests per closed session)
+                          shapes (not by default; the scale suite runs them too) only the chains
+                                 of other shapes, on the virtual chain and on anvil; with --record
+                                 it replaces them in ${resultsFile}, keeping the rest
                           pool   (not by default) a backfill of Base's size behind three endpoints
                                  with the free-endpoint stand-in's limits, against one such endpoint
                                  (--shrink and --seed apply; docs/endpoints.md)
@@ -54,7 +57,8 @@ export const usage = `usage: npm run bench -- [flags]      (npm run -s bench -- 
   --shrink <n>          divide every scenario's blocks and sessions by n (default 1: real sizes)
   --peer-budget <min>   Ponder's time budget per scenario and limit set (default 5; decimals allowed)
   --no-short            skip the Arbitrum chain a hundred times shorter (the memory comparison)
-  --no-shapes           skip the chains of other shapes (requests per closed session)
+  --no-shapes           skip the chains of other shapes (requests per closed session; the
+                        virtual chain's and anvil's)
 `;
 
 export type BenchOptions = {

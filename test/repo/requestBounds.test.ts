@@ -177,6 +177,16 @@ function recordedRuns(report: BenchReport): Checked[] {
       );
     });
   }
+  (scale?.anvilShapes ?? []).forEach((shape, i) => {
+    add(
+      `shape ${shape.shape} on anvil, ${shape.views}`,
+      [`scale.anvilShapes.${i}.first.httpRequests`],
+      shape.first.httpRequests,
+      shape.blocks,
+      shape.events,
+      none,
+    );
+  });
   const pool = report.pool;
   if (pool) {
     const logs = pool.events;

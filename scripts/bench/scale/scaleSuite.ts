@@ -5,6 +5,7 @@ import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.
 import { type ScenarioName, scenarioSpec } from "../../../tooling/virtualChain/virtualScenarios.js";
 import type { BenchContext } from "../benchContext.js";
 import { type ChainSyncFigures, syncedChains } from "../runMor.js";
+import { anvilShapeRuns } from "../shapes/anvilShapeRuns.js";
 import { indexedAll } from "./historyCounts.js";
 import { limitSets } from "./limitSets.js";
 import { lowerBoundRequests, oneRequestPerRangeAndBatch } from "./lowerBoundRequests.js";
@@ -89,7 +90,10 @@ export async function scaleSuite(context: BenchContext): Promise<ScaleReport> {
     const limits = options.limits.includes("paid") ? "paid" : "none";
     report.both = await bothRun(context, options.scenarios as ScenarioName[], limits);
   }
-  if (options.shapes) report.shapes = await shapeRuns(context);
+  if (options.shapes) {
+    report.shapes = await shapeRuns(context);
+    report.anvilShapes = await anvilShapeRuns(context);
+  }
   return report;
 }
 
@@ -211,7 +215,7 @@ async function scaleRun(
 }
 
 /** Chains of about 1,500 sessions in other shapes (requestShapes.ts): a cold run each. */
-async function shapeRuns(context: BenchContext): Promise<ShapeRun[]> {
+export async function shapeRuns(context: BenchContext): Promise<ShapeRun[]> {
   const runs: ShapeRun[] = [];
   for (const { shape, description, spec } of requestShapes(context.options.seed)) {
     const chain = await startVirtualChain(spec);

@@ -1,5 +1,6 @@
 import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.js";
 import type { ProcessMeasure } from "../report.js";
+import type { AnvilShapeRun } from "../shapes/anvilShapeRuns.js";
 
 /** What the virtual chain saw of one command: requests (refused ones too) and calls. */
 export type EndpointCounts = {
@@ -169,4 +170,19 @@ export type ScaleReport = {
   short: ShortRun[];
   both: BothRun | null;
   shapes: ShapeRun[];
+  /** The acceptance and busy-start shapes on anvil (absent in results recorded before them). */
+  anvilShapes?: AnvilShapeRun[];
+  /** Where the shapes were recorded apart from the rest (`--suite shapes --record`): when, where, under what load. */
+  shapesMeasured?: SectionStamp;
+};
+
+/** When, where and under what load one section was measured, when not by the report's own run. */
+export type SectionStamp = {
+  startedAt: string;
+  command: string;
+  commit: string;
+  dirty: boolean;
+  cpu: string;
+  cores: number;
+  loadAverage: { start: number[]; end: number[] };
 };
