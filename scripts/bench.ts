@@ -89,17 +89,20 @@ async function main(): Promise<void> {
     .map((arg) => ` ${arg}`)
     .join("")}`.replace(/ --$/, "");
   const shapesOnly = options.suites.includes("shapes") && !options.suites.includes("scale");
-  const shapes: ScaleReport | null = shapesOnly
-    ? {
-        limitSets: { none: {} },
-        side: [],
-        runs: [],
-        short: [],
-        both: null,
-        shapes: await shapeRuns(context),
-        anvilShapes: await anvilShapeRuns(context),
-      }
-    : null;
+  const anvilShapes = options.suites.includes("shapes") ? await anvilShapeRuns(context) : null;
+  if (scale && anvilShapes) scale.anvilShapes = anvilShapes;
+  const shapes: ScaleReport | null =
+    shapesOnly && anvilShapes
+      ? {
+          limitSets: { none: {} },
+          side: [],
+          runs: [],
+          short: [],
+          both: null,
+          shapes: await shapeRuns(context),
+          anvilShapes,
+        }
+      : null;
   const partial = {
     benchVersion: 3 as const,
     startedAt,

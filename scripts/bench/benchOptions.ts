@@ -19,9 +19,10 @@ export const usage = `usage: npm run bench -- [flags]      (npm run -s bench -- 
                                  first backfills of the real networks' sizes, behind no limits and
                                  a paid endpoint's limits, then an hourly run; chains of other
                                  shapes (requests per closed session)
-                          shapes (not by default; the scale suite runs them too) only the chains
-                                 of other shapes, on the virtual chain and on anvil; with --record
-                                 it replaces them in ${resultsFile}, keeping the rest
+                          shapes (not by default) the chains of other shapes on anvil (and on
+                                 the virtual chain, as the scale suite does); without the scale
+                                 suite and with --record, it puts them into ${resultsFile},
+                                 keeping the rest
                           pool   (not by default) a backfill of Base's size behind three endpoints
                                  with the free-endpoint stand-in's limits, against one such endpoint
                                  (--shrink and --seed apply; docs/endpoints.md)
@@ -57,8 +58,7 @@ export const usage = `usage: npm run bench -- [flags]      (npm run -s bench -- 
   --shrink <n>          divide every scenario's blocks and sessions by n (default 1: real sizes)
   --peer-budget <min>   Ponder's time budget per scenario and limit set (default 5; decimals allowed)
   --no-short            skip the Arbitrum chain a hundred times shorter (the memory comparison)
-  --no-shapes           skip the chains of other shapes (requests per closed session; the
-                        virtual chain's and anvil's)
+  --no-shapes           skip the chains of other shapes (requests per closed session)
 `;
 
 export type BenchOptions = {

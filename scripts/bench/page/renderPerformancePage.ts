@@ -97,7 +97,7 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
     "## Reproducing",
     "",
     "```sh",
-    `npm run bench -- --record --suite local,build,scale,pool   # every suite; writes ${resultsFile}, then this page from it`,
+    `npm run bench -- --record --suite local,build,scale,pool,shapes   # every suite; writes ${resultsFile}, then this page from it`,
     `npm run bench -- --render   # this page again from ${resultsFile}, measuring nothing`,
     "npm run bench -- --suite scale --side-limits none --scenarios base --limits none --no-short --no-shapes   # a shorter look: side by side behind no limits, Base at its real size",
     "npm run -s bench -- --suite scale --json > scale.json   # one suite, the JSON alone on stdout",

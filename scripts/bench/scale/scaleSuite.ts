@@ -5,7 +5,6 @@ import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.
 import { type ScenarioName, scenarioSpec } from "../../../tooling/virtualChain/virtualScenarios.js";
 import type { BenchContext } from "../benchContext.js";
 import { type ChainSyncFigures, syncedChains } from "../runMor.js";
-import { anvilShapeRuns } from "../shapes/anvilShapeRuns.js";
 import { indexedAll } from "./historyCounts.js";
 import { limitSets } from "./limitSets.js";
 import { lowerBoundRequests, oneRequestPerRangeAndBatch } from "./lowerBoundRequests.js";
@@ -90,10 +89,7 @@ export async function scaleSuite(context: BenchContext): Promise<ScaleReport> {
     const limits = options.limits.includes("paid") ? "paid" : "none";
     report.both = await bothRun(context, options.scenarios as ScenarioName[], limits);
   }
-  if (options.shapes) {
-    report.shapes = await shapeRuns(context);
-    report.anvilShapes = await anvilShapeRuns(context);
-  }
+  if (options.shapes) report.shapes = await shapeRuns(context);
   return report;
 }
 

@@ -30,7 +30,7 @@ export type AnvilShapeRun = {
  * blocks mined between them, at anvil's cost per block.
  */
 export const spreadOnAnvil =
-  "The spread shape (200,000 blocks) is measured on the virtual chain only: on anvil the history is written one block per 5 minutes that holds events (about 2,000 blocks), and spreading it over 200,000 would take some 197,000 empty blocks mined between them, which writeHistory does not do (and anvil mines a block in some 45 ms here: hours).";
+  "The spread shape (200,000 blocks) is measured on the virtual chain only: on anvil the history is written one block per 5 minutes that holds events (about 2,000 blocks), and spreading it over 200,000 would take some 197,000 empty blocks mined between them, which writeHistory does not do (writing these histories took some 45 ms a block on this machine: about 2.5 hours for those).";
 
 const shapes = [
   {
