@@ -18,7 +18,9 @@ import { provenance } from "./bench/provenance.js";
 import { type BenchReport, evaluateTargets, formatReport } from "./bench/report.js";
 import { createMorRunner } from "./bench/runMor.js";
 import { poolRun } from "./bench/scale/poolRun.js";
-import { scaleSuite } from "./bench/scale/scaleSuite.js";
+import { scaleSuite, shapeRuns } from "./bench/scale/scaleSuite.js";
+import type { ScaleReport } from "./bench/scale/scaleTypes.js";
+import { anvilShapeRuns } from "./bench/shapes/anvilShapeRuns.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = join(root, "bin", "mor-throughput.js");
@@ -82,21 +84,37 @@ async function main(): Promise<void> {
     : { build: [], incremental: null };
   const scale = options.suites.includes("scale") ? await scaleSuite(context) : null;
   const pool = options.suites.includes("pool") ? await poolRun(context) : null;
+  const command = `npm run bench --${process.argv
+    .slice(2)
+    .map((arg) => ` ${arg}`)
+    .join("")}`.replace(/ --$/, "");
+  const shapesOnly = options.suites.includes("shapes") && !options.suites.includes("scale");
+  const anvilShapes = options.suites.includes("shapes") ? await anvilShapeRuns(context) : null;
+  if (scale && anvilShapes) scale.anvilShapes = anvilShapes;
+  const shapes: ScaleReport | null =
+    shapesOnly && anvilShapes
+      ? {
+          limitSets: { none: {} },
+          side: [],
+          runs: [],
+          short: [],
+          both: null,
+          shapes: await shapeRuns(context),
+          anvilShapes,
+        }
+      : null;
   const partial = {
     benchVersion: 3 as const,
     startedAt,
     durationMs: performance.now() - started,
-    command: `npm run bench --${process.argv
-      .slice(2)
-      .map((arg) => ` ${arg}`)
-      .join("")}`.replace(/ --$/, ""),
+    command,
     provenance: measured,
     machine: machine(startLoad),
     options,
     cold,
     build,
     incremental,
-    scale,
+    scale: scale ?? shapes,
     ...(pool ? { pool } : {}),
   };
   const report: BenchReport = { ...partial, targets: evaluateTargets(partial) };
@@ -109,7 +127,26 @@ async function main(): Promise<void> {
     process.stdout.write(table);
   }
   if (options.out) writeFileSync(options.out, json);
-  if (options.record) {
+  if (options.record && shapesOnly && options.suites.length === 1 && shapes) {
+    // The shapes alone: into the committed results, the rest kept, with when and where they were measured.
+    const committed = JSON.parse(readFileSync(join(root, resultsFile), "utf8")) as BenchReport;
+    if (!committed.scale) fail(`${resultsFile} holds no scale suite to put the shapes in`);
+    committed.scale.shapes = shapes.shapes;
+    committed.scale.anvilShapes = shapes.anvilShapes ?? [];
+    committed.scale.shapesMeasured = {
+      startedAt,
+      command,
+      commit: measured.commit,
+      dirty: measured.dirty,
+      cpu: report.machine.cpu,
+      cores: report.machine.cores,
+      loadAverage: report.machine.loadAverage,
+    };
+    const { targets: _, ...rest } = committed;
+    const merged: BenchReport = { ...rest, targets: evaluateTargets(rest) };
+    writeFileSync(join(root, resultsFile), `${JSON.stringify(merged, null, 2)}\n`);
+    writePage(merged);
+  } else if (options.record) {
     writeFileSync(join(root, resultsFile), json);
     writePage(report);
   }

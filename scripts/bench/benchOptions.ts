@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export const suites = ["local", "build", "scale", "pool"] as const;
+export const suites = ["local", "build", "scale", "pool", "shapes"] as const;
 /** The suites run when --suite is not given. */
 const defaultSuites = "local,build,scale";
 export type Suite = (typeof suites)[number];
@@ -19,6 +19,10 @@ export const usage = `usage: npm run bench -- [flags]      (npm run -s bench -- 
                                  first backfills of the real networks' sizes, behind no limits and
                                  a paid endpoint's limits, then an hourly run; chains of other
                                  shapes (requests per closed session)
+                          shapes (not by default) the chains of other shapes on anvil (and on
+                                 the virtual chain, as the scale suite does); without the scale
+                                 suite and with --record, it puts them into ${resultsFile},
+                                 keeping the rest
                           pool   (not by default) a backfill of Base's size behind three endpoints
                                  with the free-endpoint stand-in's limits, against one such endpoint
                                  (--shrink and --seed apply; docs/endpoints.md)

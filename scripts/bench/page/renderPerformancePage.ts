@@ -15,6 +15,7 @@ import { describeLimits } from "../scale/limitSets.js";
 import type { PoolRun } from "../scale/poolRun.js";
 import type { PeerScale, ScaleMeasure, ScaleRun, SideRun } from "../scale/scaleTypes.js";
 import { summarizeSide } from "../scale/summarizeSide.js";
+import { spreadOnAnvil } from "../shapes/anvilShapeRuns.js";
 import { figureFile } from "./renderGrowthSvg.js";
 
 const notRun = "Not run in this measurement.";
@@ -65,15 +66,8 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
   if (!scale || (scale.runs.length === 0 && !scale.both)) lines.push(notRun);
   else lines.push(...realSizesSection(report), "", stamp);
   lines.push("", "## Requests on chains of other shapes", "");
-  if (!scale || scale.shapes.length === 0) lines.push(notRun);
-  else {
-    lines.push(
-      "A cold `run` of chains of about 1,500 sessions shaped to cost requests; the goal is at most one",
-      "HTTP request per 50 closed sessions. Request counts do not depend on the machine.",
-      "",
-      ...formatShapes(scale),
-    );
-  }
+  if (!scale || scale.shapes.length + (scale.anvilShapes?.length ?? 0) === 0) lines.push(notRun);
+  else lines.push(...shapesSection(scale, stamp));
   lines.push("", "## Several endpoints for one chain", "");
   if (!report.pool) lines.push(notRun);
   else lines.push(...poolSection(report.pool), "", stamp);
@@ -103,10 +97,11 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
     "## Reproducing",
     "",
     "```sh",
-    `npm run bench -- --record --suite local,build,scale,pool   # every suite; writes ${resultsFile}, then this page from it`,
+    `npm run bench -- --record --suite local,build,scale,pool,shapes   # every suite; writes ${resultsFile}, then this page from it`,
     `npm run bench -- --render   # this page again from ${resultsFile}, measuring nothing`,
     "npm run bench -- --suite scale --side-limits none --scenarios base --limits none --no-short --no-shapes   # a shorter look: side by side behind no limits, Base at its real size",
     "npm run -s bench -- --suite scale --json > scale.json   # one suite, the JSON alone on stdout",
+    `npm run bench -- --suite shapes --record   # the chains of other shapes alone, put into ${resultsFile} (the rest kept)`,
     "npm run bench -- --help     # every flag",
     "```",
     "",
@@ -114,6 +109,28 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
     "machine's load; CPU times less; request and call counts not at all.",
   );
   return `${lines.join("\n")}\n`;
+}
+
+/** The chains of other shapes: each row says which chain measured it, the section when and where. */
+function shapesSection(scale: NonNullable<BenchReport["scale"]>, stamp: string): string[] {
+  const apart = scale.shapesMeasured;
+  const when = apart
+    ? `Measured apart from the rest of this page, on ${apart.startedAt.slice(0, 10)} (started ${apart.startedAt.slice(11, 16)} UTC) by \`${apart.command}\` at commit \`${apart.commit.slice(0, 12)}\`${apart.dirty ? " with uncommitted changes" : ""}; times in this section: ${apart.cpu} (${apart.cores} cores), 1-minute load average ${apart.loadAverage.start[0]?.toFixed(2)} when it started, ${apart.loadAverage.end[0]?.toFixed(2)} when it ended.`
+    : stamp;
+  const lines = [
+    "A cold `run` of chains of about 1,500 sessions shaped to cost requests; the goal is at most one",
+    "HTTP request per 50 closed sessions. The chain column says which chain measured the row: the",
+    "virtual chain (tooling/virtualChain, a model of a node: it counts the requests it answers), or",
+    "anvil (a real EVM node, src/devchain; the history written by writeHistory, the requests counted",
+    "by a proxy in front of it; with Multicall3, without it, and without it with `--no-multicall`).",
+    "Neither imposes caps, so the lower bound is 2 (a log request, then a read). Request counts do not",
+    "depend on the machine or its load; wall times do.",
+    "",
+    ...formatShapes(scale),
+  ];
+  if (scale.anvilShapes && scale.anvilShapes.length > 0) lines.push("", spreadOnAnvil);
+  lines.push("", when);
+  return lines;
 }
 
 /** The pool suite: one free endpoint against a pool of them (docs/endpoints.md). */
@@ -176,6 +193,24 @@ function sideSection(side: readonly SideRun[], figure: boolean, limits: string):
   return lines;
 }
 
+/** What the lower bound of requests counts, and why no run can beat it (lowerBoundRequests.ts). */
+const boundText = [
+  "The lower bound is the fewest HTTP requests any indexer can send for a run",
+  "(scripts/bench/scale/lowerBoundRequests.ts). The sessions of a block range are known only from the",
+  "contract's logs, so every block of it is covered by an `eth_getLogs` of at most the range cap:",
+  "⌈blocks / range cap⌉ such calls at the least. Each log calls for a view call whose ids only the logs",
+  "give: the reads may all travel in one `eth_call` (an aggregate), sent after a log answer came back,",
+  "so one call more and two requests at the least. A request carries at most the batch cap of calls.",
+  "So the bound is the largest of ⌈(⌈blocks / range cap⌉ + 1) / calls a batch⌉ and 2; without caps, 2;",
+  "with no log to read, as an hour in which nothing happened, the largest of ⌈⌈blocks / range cap⌉ /",
+  "calls a batch⌉ and 1. It leaves out what an indexer may need besides (the head, the chain id, block",
+  "timestamps), so no run can beat it; test/repo/requestBounds.test.ts checks every run these results",
+  "hold against it. The next column, one request per range and per batch of reads (⌈blocks / range",
+  "cap⌉ + ⌈view calls / calls a batch⌉), is not a bound: it was first called the lower bound of",
+  "requests, and the Base goal below was set against it; a run that carries several ranges in one",
+  "request, or its reads in one aggregate, does with fewer.",
+];
+
 function realSizesSection(report: BenchReport): string[] {
   const scale = report.scale;
   if (!scale) return [];
@@ -187,7 +222,9 @@ function realSizesSection(report: BenchReport): string[] {
     `First backfills of virtual chains of the real networks' sizes (tooling/virtualChain): ${scenarios.join("; ")}. Limits: ${limitsLine(
       scale.limitSets,
       scale.runs.map((run) => run.limits),
-    )}. The lower bound of requests is ⌈blocks to scan / range cap⌉ + ⌈reads / calls a batch⌉ (2 without limits). The hourly run is \`run\` again after an hour of new blocks in which nothing happened.`,
+    )}. The hourly run is \`run\` again after an hour of new blocks in which nothing happened.`,
+    "",
+    ...boundText,
     "",
     ...formatScaleRuns(scale),
   ];

@@ -46,6 +46,7 @@ const run = (limits: string, ponder: PeerScale): ScaleRun => ({
   closed: 199_323,
   reads: 200_500,
   lowerBoundRequests: 2,
+  oneRequestPerRangeAndBatch: 2,
   requests: 55,
   calls: 1_488,
   wallSeconds: 48.9,

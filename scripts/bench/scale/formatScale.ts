@@ -1,5 +1,7 @@
+import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.js";
 import type { Target } from "../report.js";
 import { fmtInt, seconds } from "../report.js";
+import { lowerBoundRequests } from "./lowerBoundRequests.js";
 import type { PeerScale, ScaleReport, ScaleRun, SideRun } from "./scaleTypes.js";
 import { ratiosOf, summarizeSide } from "./summarizeSide.js";
 
@@ -64,18 +66,24 @@ const fmtK = (k: number | null) => (k === null ? "n/a" : k.toFixed(2));
 /** The real networks' sizes: first backfills, hourly runs, Ponder within its budget. */
 export function formatScaleRuns(scale: ScaleReport): string[] {
   const lines: string[] = [
-    "| scenario | limits | blocks scanned | sessions (closed) | requests | lower bound | calls | wall | CPU | peak RSS | hourly run: requests, wall | Ponder in its budget (measured) | Ponder / ours (measured) | projected |",
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|---|",
+    "| scenario | limits | blocks scanned | sessions (closed) | requests | lower bound | one per range and per batch of reads | calls | wall | CPU | peak RSS | hourly run: requests, wall | Ponder in its budget (measured) | Ponder / ours (measured) | projected |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|---|",
   ];
   for (const run of scale.runs) {
     const peer = isPeer(run.peer) ? peerCells(run.peer) : [run.peer.skipped, "", ""];
     lines.push(
-      `| ${run.scenario} | ${run.limits} | ${fmtInt(run.blocksScanned)} | ${fmtInt(run.sessions)} (${fmtInt(run.closed)}) | ${fmtInt(run.requests)} | ${fmtInt(run.lowerBoundRequests)} | ${fmtInt(run.calls)} | ${minutes(run.wallSeconds)} | ${cpuOf(run.cpuSeconds)} | ${run.peakRssMb.toFixed(0)} MB | ${run.hourly.requests}, ${seconds(run.hourly.wallMs)} | ${peer.join(" | ")} |`,
+      `| ${run.scenario} | ${run.limits} | ${fmtInt(run.blocksScanned)} | ${fmtInt(run.sessions)} (${fmtInt(run.closed)}) | ${fmtInt(run.requests)} | ${fmtInt(run.lowerBoundRequests)} | ${fmtInt(run.oneRequestPerRangeAndBatch)} | ${fmtInt(run.calls)} | ${minutes(run.wallSeconds)} | ${cpuOf(run.cpuSeconds)} | ${run.peakRssMb.toFixed(0)} MB | ${run.hourly.requests}, ${seconds(run.hourly.wallMs)} | ${peer.join(" | ")} |`,
     );
   }
+  const caps = (name: string): VirtualLimits => scale.limitSets[name] ?? {};
   for (const short of scale.short) {
+    const bound = lowerBoundRequests({
+      blocks: short.blocksScanned,
+      logs: short.events,
+      limits: caps(short.limits),
+    });
     lines.push(
-      `| ${short.scenario}, ${short.shorter}× shorter | ${short.limits} | ${fmtInt(short.blocksScanned)} | | ${fmtInt(short.first.requests)} | | ${fmtInt(short.first.calls)} | ${minutes(short.first.wallMs / 1000)} | ${short.first.cpuMs === null ? "" : seconds(short.first.cpuMs)} | ${short.first.peakRssMb.toFixed(0)} MB | | | | |`,
+      `| ${short.scenario}, ${short.shorter}× shorter | ${short.limits} | ${fmtInt(short.blocksScanned)} | ${fmtInt(short.sessions)} (${fmtInt(short.closed)}) | ${fmtInt(short.first.requests)} | ${fmtInt(bound)} | | ${fmtInt(short.first.calls)} | ${minutes(short.first.wallMs / 1000)} | ${short.first.cpuMs === null ? "" : seconds(short.first.cpuMs)} | ${short.first.peakRssMb.toFixed(0)} MB | | | | |`,
     );
   }
   const both = scale.both;
@@ -84,10 +92,18 @@ export function formatScaleRuns(scale: ScaleReport): string[] {
     const sessions = both.chains.reduce((sum, chain) => sum + chain.sessions, 0);
     const blocks = both.chains.reduce((sum, chain) => sum + chain.blocksScanned, 0);
     lines.push(
-      `| both in one run | ${both.limits} | ${fmtInt(blocks)} | ${fmtInt(sessions)} (${fmtInt(closed)}) | ${fmtInt(both.first.requests)} | | ${fmtInt(both.first.calls)} | ${minutes(both.first.wallMs / 1000)} | ${both.first.cpuMs === null ? "" : seconds(both.first.cpuMs)} | ${both.first.peakRssMb.toFixed(0)} MB | ${both.hourly.requests}, ${seconds(both.hourly.wallMs)} | | | |`,
+      `| both in one run | ${both.limits} | ${fmtInt(blocks)} | ${fmtInt(sessions)} (${fmtInt(closed)}) | ${fmtInt(both.first.requests)} | ${fmtInt(bothBound(both, caps(both.limits)))} | | ${fmtInt(both.first.calls)} | ${minutes(both.first.wallMs / 1000)} | ${both.first.cpuMs === null ? "" : seconds(both.first.cpuMs)} | ${both.first.peakRssMb.toFixed(0)} MB | ${both.hourly.requests}, ${seconds(both.hourly.wallMs)} | | | |`,
     );
   }
   return scale.runs.length + scale.short.length + (both ? 1 : 0) > 0 ? lines : [];
+}
+
+/** Both chains in one run, each its own endpoint: the sum of each chain's bound. */
+export function bothBound(both: NonNullable<ScaleReport["both"]>, limits: VirtualLimits): number {
+  return both.chains.reduce(
+    (sum, chain) => sum + lowerBoundRequests({ blocks: chain.blocksScanned, logs: chain.events, limits }),
+    0,
+  );
 }
 
 /** Ponder's cells: what it did in its budget, the measured ratio (a lower bound if unfinished), the projection. */
@@ -101,14 +117,27 @@ function peerCells(peer: PeerScale): [string, string, string] {
 
 /** Chains of other shapes: a cold run's requests per closed session. */
 export function formatShapes(scale: ScaleReport): string[] {
-  if (scale.shapes.length === 0) return [];
+  const anvil = scale.anvilShapes ?? [];
+  if (scale.shapes.length + anvil.length === 0) return [];
   const lines = [
-    "| shape | blocks | sessions (closed) | view calls | requests | closed sessions per request | calls | wall |",
-    "|---|--:|--:|---|--:|--:|--:|--:|",
+    "| chain | shape | blocks | sessions (closed) | view calls | requests | lower bound | closed sessions per request | calls | wall |",
+    "|---|---|--:|--:|---|--:|--:|--:|--:|--:|",
   ];
   for (const shape of scale.shapes) {
+    const bound = lowerBoundRequests({
+      blocks: shape.blocks,
+      logs: shape.sessions + shape.closed,
+      limits: shape.limitSet,
+    });
     lines.push(
-      `| ${shape.shape}: ${shape.description} | ${fmtInt(shape.blocks)} | ${fmtInt(shape.sessions)} (${fmtInt(shape.closed)}) | ${shape.reader} | ${fmtInt(shape.first.requests)} | ${fmtInt(shape.closed / Math.max(1, shape.first.requests))} | ${fmtInt(shape.first.calls)} | ${seconds(shape.first.wallMs)} |`,
+      `| virtual chain | ${shape.shape}: ${shape.description} | ${fmtInt(shape.blocks)} | ${fmtInt(shape.sessions)} (${fmtInt(shape.closed)}) | ${shape.reader} | ${fmtInt(shape.first.requests)} | ${fmtInt(bound)} | ${fmtInt(shape.closed / Math.max(1, shape.first.requests))} | ${fmtInt(shape.first.calls)} | ${seconds(shape.first.wallMs)} |`,
+    );
+  }
+  for (const shape of anvil) {
+    const { first } = shape;
+    const bound = lowerBoundRequests({ blocks: shape.blocks, logs: shape.events, limits: {} });
+    lines.push(
+      `| anvil | ${shape.shape}, ${shape.views}: ${shape.description} | ${fmtInt(shape.blocks)} | ${fmtInt(shape.sessions)} (${fmtInt(shape.closed)}) | ${shape.reader} | ${fmtInt(first.httpRequests)} | ${fmtInt(bound)} | ${fmtInt(shape.closed / Math.max(1, first.httpRequests))} | ${fmtInt(first.rpcCalls)} | ${seconds(first.wallMs)} |`,
     );
   }
   return lines;
@@ -148,11 +177,13 @@ export function scaleTargets(scale: ScaleReport | null): Target[] {
   const base = find("base", "paid");
   targets.push({
     measure: "Base today behind a paid endpoint: first backfill",
-    target: "≤ 10 min and ≤ 1.5 × the lower bound of requests",
+    // The goal was set against this figure when it was called the lower bound; it is not one.
+    target:
+      "≤ 10 min and ≤ 1.5 × one request per range and per batch of reads (the goal as set, against the figure once called the lower bound of requests)",
     measured: base
-      ? `${minutes(base.wallSeconds)}, ${fmtInt(base.requests)} requests (${(base.requests / base.lowerBoundRequests).toFixed(2)} × ${fmtInt(base.lowerBoundRequests)})`
+      ? `${minutes(base.wallSeconds)}, ${fmtInt(base.requests)} requests (${(base.requests / base.oneRequestPerRangeAndBatch).toFixed(2)} × ${fmtInt(base.oneRequestPerRangeAndBatch)}; ${times(base.requests / base.lowerBoundRequests)} the lower bound, ${fmtInt(base.lowerBoundRequests)})`
       : "not run",
-    met: base ? base.wallSeconds <= 600 && base.requests <= 1.5 * base.lowerBoundRequests : null,
+    met: base ? base.wallSeconds <= 600 && base.requests <= 1.5 * base.oneRequestPerRangeAndBatch : null,
   });
   const arbitrum = find("arbitrum", "paid");
   targets.push({
@@ -184,10 +215,19 @@ export function scaleTargets(scale: ScaleReport | null): Target[] {
   }
   for (const shape of scale.shapes) {
     targets.push({
-      measure: `cold run, ${shape.shape} (${fmtInt(shape.closed)} closed sessions)`,
+      measure: `cold run, ${shape.shape} on the virtual chain (${fmtInt(shape.closed)} closed sessions)`,
       target: "≤ 1 request per 50 closed sessions",
       measured: `${shape.first.requests} requests (1 per ${fmtInt(shape.closed / Math.max(1, shape.first.requests))})`,
       met: shape.first.requests * 50 <= shape.closed,
+    });
+  }
+  for (const shape of scale.anvilShapes ?? []) {
+    const requests = shape.first.httpRequests;
+    targets.push({
+      measure: `cold run, ${shape.shape} on anvil, ${shape.views} (${fmtInt(shape.closed)} closed sessions)`,
+      target: "≤ 1 request per 50 closed sessions",
+      measured: `${requests} requests (1 per ${fmtInt(shape.closed / Math.max(1, requests))})`,
+      met: requests * 50 <= shape.closed,
     });
   }
   for (const short of scale.short) {

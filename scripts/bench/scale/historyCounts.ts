@@ -48,20 +48,6 @@ export function historyCounts(history: VirtualHistory, from: number, to: number)
 }
 
 /**
- * The fewest requests any indexer can make (the issue's bound): one eth_getLogs per range cap of
- * blocks, and the reads in batches of the batch cap. Without a cap: one of each.
- */
-export function lowerBoundRequests(
-  blocks: number,
-  reads: number,
-  limits: { rangeCap?: number | undefined; batchCap?: number | undefined },
-): number {
-  const per = (count: number, cap: number | undefined) =>
-    count <= 0 ? 0 : cap === undefined ? 1 : Math.ceil(count / cap);
-  return per(blocks, limits.rangeCap) + per(reads, limits.batchCap);
-}
-
-/**
  * The counts of the history a sync covered, from its first block to its target; throws when the
  * sync did not index every session and close of it (`what` names the run in the error).
  */

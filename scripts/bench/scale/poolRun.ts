@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startVirtualChain, type VirtualChain } from "../../../tooling/virtualChain/startVirtualChain.js";
-import { publicEndpoint } from "../../../tooling/virtualChain/virtualLimits.js";
+import { publicEndpoint, type VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.js";
 import { scenarioSpec } from "../../../tooling/virtualChain/virtualScenarios.js";
 import type { BenchContext } from "../benchContext.js";
 import { type ChainSyncFigures, syncedChains } from "../runMor.js";
@@ -13,12 +13,16 @@ import type { ScaleMeasure } from "./scaleTypes.js";
 export type PoolRun = {
   scenario: "base";
   limits: "public";
+  /** The values of those limits, as each endpoint imposed them. */
+  limitSet: VirtualLimits;
   /** --shrink: Base's blocks and sessions divided by this. */
   shrink: number;
   endpoints: number;
   blocksScanned: number;
   sessions: number;
   closed: number;
+  /** SessionOpened and SessionClosed logs in the blocks scanned. */
+  events: number;
   /** The backfill behind one endpoint with the free-endpoint stand-in's limits. */
   one: ScaleMeasure;
   /** The same backfill behind `endpoints` such endpoints, each with its own limits (a pool). */
@@ -70,11 +74,13 @@ export async function poolRun(context: BenchContext, endpoints = 3): Promise<Poo
     return {
       scenario: "base",
       limits: "public",
+      limitSet: publicEndpoint,
       shrink: options.shrink,
       endpoints,
       blocksScanned: pool.synced.target - pool.synced.fromBlock + 1,
       sessions: pool.counts.opened,
       closed: pool.counts.closed,
+      events: pool.counts.events,
       one: one.run.measure,
       pool: {
         ...pool.run.measure,

@@ -5,8 +5,9 @@ import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.
 import { type ScenarioName, scenarioSpec } from "../../../tooling/virtualChain/virtualScenarios.js";
 import type { BenchContext } from "../benchContext.js";
 import { type ChainSyncFigures, syncedChains } from "../runMor.js";
-import { indexedAll, lowerBoundRequests } from "./historyCounts.js";
+import { indexedAll } from "./historyCounts.js";
 import { limitSets } from "./limitSets.js";
+import { lowerBoundRequests, oneRequestPerRangeAndBatch } from "./lowerBoundRequests.js";
 import { measureOnChain } from "./measureOnChain.js";
 import { ponderScale } from "./ponderScale.js";
 import { requestShapes } from "./requestShapes.js";
@@ -59,11 +60,19 @@ export async function scaleSuite(context: BenchContext): Promise<ScaleReport> {
             `short-${limits}`,
           );
           const synced = syncedChains(summary)[0] as ChainSyncFigures;
+          const counts = indexedAll(
+            short.state.history,
+            synced,
+            `${scenario}, ${shorter}× shorter (${limits})`,
+          );
           report.short.push({
             scenario,
             limits,
             shorter,
             blocksScanned: synced.target - synced.fromBlock + 1,
+            sessions: counts.opened,
+            closed: counts.closed,
+            events: counts.events,
             first: measure,
           } satisfies ShortRun);
           log(
@@ -100,7 +109,10 @@ async function bothRun(context: BenchContext, scenarios: ScenarioName[], limits:
     log(
       `  ${(first.measure.wallMs / 1000).toFixed(1)} s, ${first.measure.requests.toLocaleString("en-US")} requests, ${first.measure.peakRssMb.toFixed(0)} MB`,
     );
-    for (const chain of chains) chain.advance(Math.round(3600 / chain.state.spec.blockTime));
+    const newBlocks = new Map(
+      chains.map((chain) => [chain.state.spec.chainId, Math.round(3600 / chain.state.spec.blockTime)]),
+    );
+    for (const chain of chains) chain.advance(newBlocks.get(chain.state.spec.chainId) as number);
     const hourly = await measureOnChain(context.mor, chains, paths(dir), `both-${limits}-hourly`);
     log(
       `  an hour later: ${hourly.measure.requests} requests, ${(hourly.measure.wallMs / 1000).toFixed(2)} s`,
@@ -112,6 +124,9 @@ async function bothRun(context: BenchContext, scenarios: ScenarioName[], limits:
         blocksScanned: synced.target - synced.fromBlock + 1,
         sessions: synced.sessionsOpened,
         closed: synced.sessionsClosed,
+        // From the creation block: every session opened and closed in the range.
+        events: synced.sessionsOpened + synced.sessionsClosed,
+        newBlocks: newBlocks.get(synced.chainId) as number,
       })),
       first: first.measure,
       hourly: hourly.measure,
@@ -141,7 +156,8 @@ async function scaleRun(
     const synced = syncedChains(first.summary)[0] as ChainSyncFigures;
     const counts = indexedAll(chain.state.history, synced, `${scenario} (${limits})`);
     const blocksScanned = synced.target - synced.fromBlock + 1;
-    const lowerBound = lowerBoundRequests(blocksScanned, counts.reads, limitSets[limits] as VirtualLimits);
+    const caps = limitSets[limits] as VirtualLimits;
+    const lowerBound = lowerBoundRequests({ blocks: blocksScanned, logs: counts.events, limits: caps });
     log(
       `    ${(first.measure.wallMs / 1000).toFixed(1)} s, ${first.measure.requests.toLocaleString("en-US")} requests (lower bound ${lowerBound.toLocaleString("en-US")}), ${first.measure.peakRssMb.toFixed(0)} MB`,
     );
@@ -179,6 +195,7 @@ async function scaleRun(
       closed: counts.closed,
       reads: counts.reads,
       lowerBoundRequests: lowerBound,
+      oneRequestPerRangeAndBatch: oneRequestPerRangeAndBatch(blocksScanned, counts.reads, caps),
       requests: first.measure.requests,
       calls: first.measure.calls,
       wallSeconds,
@@ -194,7 +211,7 @@ async function scaleRun(
 }
 
 /** Chains of about 1,500 sessions in other shapes (requestShapes.ts): a cold run each. */
-async function shapeRuns(context: BenchContext): Promise<ShapeRun[]> {
+export async function shapeRuns(context: BenchContext): Promise<ShapeRun[]> {
   const runs: ShapeRun[] = [];
   for (const { shape, description, spec } of requestShapes(context.options.seed)) {
     const chain = await startVirtualChain(spec);
@@ -217,6 +234,7 @@ async function shapeRuns(context: BenchContext): Promise<ShapeRun[]> {
         sessions: synced.sessionsOpened,
         closed: synced.sessionsClosed,
         reader: synced.rpc.reader ?? "",
+        limitSet: {},
         first: measure,
       });
     } finally {

@@ -1,5 +1,6 @@
 import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.js";
 import type { ProcessMeasure } from "../report.js";
+import type { AnvilShapeRun } from "../shapes/anvilShapeRuns.js";
 
 /** What the virtual chain saw of one command: requests (refused ones too) and calls. */
 export type EndpointCounts = {
@@ -96,6 +97,8 @@ export type ShapeRun = {
   closed: number;
   /** How view calls travelled: multicall, deployless or batch. */
   reader: string;
+  /** The caps the chain imposed (none: {}). */
+  limitSet: VirtualLimits;
   first: ScaleMeasure;
 };
 
@@ -113,7 +116,10 @@ export type ScaleRun = {
   sessions: number;
   closed: number;
   reads: number;
+  /** The fewest requests any indexer can send for this run (lowerBoundRequests.ts). */
   lowerBoundRequests: number;
+  /** Not a bound: one request per range and per batch of reads (the figure the request goal was first stated against). */
+  oneRequestPerRangeAndBatch: number;
   /** The first backfill (`run` on an empty database), flat as the issue asks for them. */
   requests: number;
   calls: number;
@@ -133,13 +139,25 @@ export type ShortRun = {
   /** Blocks divided by this (on top of --shrink). */
   shorter: number;
   blocksScanned: number;
+  sessions: number;
+  closed: number;
+  /** SessionOpened and SessionClosed logs in the blocks scanned. */
+  events: number;
   first: ScaleMeasure;
 };
 
 /** Both networks in one run, as the publishing workflow's first run makes it (the default configuration). */
 export type BothRun = {
   limits: string;
-  chains: Array<{ chainId: number; blocksScanned: number; sessions: number; closed: number }>;
+  /** Each chain's first backfill (events: its logs) and the blocks of the hour after it. */
+  chains: Array<{
+    chainId: number;
+    blocksScanned: number;
+    sessions: number;
+    closed: number;
+    events: number;
+    newBlocks: number;
+  }>;
   first: ScaleMeasure;
   hourly: ScaleMeasure;
 };
@@ -152,4 +170,19 @@ export type ScaleReport = {
   short: ShortRun[];
   both: BothRun | null;
   shapes: ShapeRun[];
+  /** The acceptance and busy-start shapes on anvil (absent in results recorded before them). */
+  anvilShapes?: AnvilShapeRun[];
+  /** Where the shapes were recorded apart from the rest (`--suite shapes --record`): when, where, under what load. */
+  shapesMeasured?: SectionStamp;
+};
+
+/** When, where and under what load one section was measured, when not by the report's own run. */
+export type SectionStamp = {
+  startedAt: string;
+  command: string;
+  commit: string;
+  dirty: boolean;
+  cpu: string;
+  cores: number;
+  loadAverage: { start: number[]; end: number[] };
 };
