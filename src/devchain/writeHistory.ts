@@ -1,6 +1,5 @@
 import {
   type Address,
-  type Client,
   createPublicClient,
   createWalletClient,
   encodeFunctionData,
@@ -9,9 +8,8 @@ import {
   http,
   stringToHex,
   toHex,
-  zeroAddress,
 } from "viem";
-import { marketplaceAbi, sessionClosedTopic, sessionOpenedTopic } from "../chain/abi.js";
+import { marketplaceAbi } from "../chain/abi.js";
 import { BaseError } from "../errors/BaseError.js";
 import type { History } from "./history.js";
 import { nodeCallGasCap } from "./nodeCallGasCap.js";

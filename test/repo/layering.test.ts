@@ -1,6 +1,6 @@
 import { dirname } from "node:path";
 import { describe, expect, test } from "vitest";
-import { filesUnder, importsOf, repoRoot, resolveImport } from "./sourceFiles.js";
+import { filesUnder, importsOf, resolveImport } from "./sourceFiles.js";
 
 /**
  * The stages, in the order their imports go: a stage may import the stages before it and the
