@@ -66,6 +66,10 @@ export interface WindowTotals {
    */
   tokens: number;
   /**
+   * Closed sessions whose tokens `tokens` sums: signed v2 receipts whose inputTokens and outputTokens words both fit a uint32. A bucket with sessions > 0 and tokenSessions 0 has no token counts (v1 receipts, oversize token words, disputed or malformed closes): not zero tokens.
+   */
+  tokenSessions: number;
+  /**
    * Closed sessions, disputed and malformed included.
    */
   sessions: number;
@@ -74,9 +78,17 @@ export interface WindowTotals {
    */
   ttft?: number;
   /**
+   * Nearest-rank 90th percentile of ttftMs / 1000 over the receipts ttft uses (1-based rank ceil(9n / 10)): a tail over sessions (each receipt holds its session's mean), not over requests; absent when ttft is.
+   */
+  ttftP90?: number;
+  /**
    * Nearest-rank median of tpsScaled1000 / 1000 (output tokens per second), over signed receipts with tpsScaled1000 > 0; absent when there is none.
    */
   tps?: number;
+  /**
+   * Nearest-rank 10th percentile of tpsScaled1000 / 1000 over the receipts tps uses (1-based rank ceil(n / 10)): a tail over sessions (each receipt holds its session's mean), not over requests; absent when tps is.
+   */
+  tpsP10?: number;
   /**
    * Session time: the sum of max(0, min(closedAt, endsAt) - openedAt) over the closed sessions, disputed and malformed included.
    */
@@ -119,6 +131,10 @@ export interface Bucket {
    * inputTokens + outputTokens over signed v2 receipts (exact; may exceed 2^53).
    */
   tokens: number;
+  /**
+   * Closed sessions whose tokens `tokens` sums: signed v2 receipts whose inputTokens and outputTokens words both fit a uint32. A bucket with sessions > 0 and tokenSessions 0 has no token counts (v1 receipts, oversize token words, disputed or malformed closes): not zero tokens.
+   */
+  tokenSessions: number;
   /**
    * Closed sessions, disputed and malformed included.
    */

@@ -28,6 +28,8 @@ export const closeFact = {
   bidRef: 7,
   /** The provider's ref (the bid's, or the log's), 0 when unknown. */
   providerRef: 8,
+  /** 1: `tokens` counts the close's tokens (a signed v2 receipt whose token words fit uint32). */
+  tokenCounted: 9,
 } as const;
 
-export const closeFields = 9;
+export const closeFields = 10;

@@ -75,6 +75,7 @@ export function createSyncStore(
           closeoutType: state?.closeoutType.toString() ?? null,
           receiptLength: state?.receiptLength ?? null,
           tokens: state?.tokens ?? 0,
+          tokenCounted: state?.tokenCounted ? 1 : 0,
           ttftMs: state?.ttftMs ?? 0,
           tps: state?.tps ?? 0,
         });

@@ -64,6 +64,8 @@ export type CloseState = {
   receiptLength: number;
   kind: ReceiptKind;
   tokens: number;
+  /** A signed v2 receipt whose token words both fit uint32: `tokens` counts its tokens (SPEC.md 1.3, tokenSessions). */
+  tokenCounted: boolean;
   ttftMs: number;
   tps: number;
 };

@@ -7,6 +7,8 @@ export type TestClose = {
   /** Default 8453. */
   chainId?: number;
   tokens?: number;
+  /** Whether the store counted its tokens (a signed v2 receipt whose token words fit uint32). Default: tokens > 0. */
+  tokenCounted?: boolean;
   /** 0: not measured, or not a signed receipt. */
   ttftMs?: number;
   tps?: number;
@@ -50,6 +52,7 @@ export function makeCloseDays(closes: readonly TestClose[]): CloseDay[] {
         facts[at + closeFact.duration] = c.duration ?? 0;
         facts[at + closeFact.bidRef] = c.bidRef ?? 0;
         facts[at + closeFact.providerRef] = c.providerRef ?? 0;
+        facts[at + closeFact.tokenCounted] = (c.tokenCounted ?? (c.tokens ?? 0) > 0) ? 1 : 0;
       });
       return { day, chainId, count: list.length, facts };
     });

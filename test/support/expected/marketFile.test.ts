@@ -83,7 +83,16 @@ describe("expected market.json", () => {
         windows: Object.fromEntries(
           ["24h", "7d", "30d", "all"].map((w) => [
             w,
-            { tokens: 0, sessions: 0, seconds: 0, earned: "0", disputed: 0, providers: 0, models: 0 },
+            {
+              tokens: 0,
+              tokenSessions: 0,
+              sessions: 0,
+              seconds: 0,
+              earned: "0",
+              disputed: 0,
+              providers: 0,
+              models: 0,
+            },
           ]),
         ),
       },
