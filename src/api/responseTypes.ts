@@ -45,6 +45,7 @@ export interface ApiResponses {
   "providers.json": ProviderLeaderboard;
   "audit.json": Audit;
   "market.json": Market;
+  "changes.json": Changes;
   "meta.json": Meta;
 }
 /**
@@ -315,7 +316,7 @@ export interface IndexCounters {
   [k: string]: unknown;
 }
 /**
- * For every model, each provider that served it (a closed session of the pair) or offers it (a bid standing at the as-of time, on any chain): its offers and its four summary windows over that (model, provider) pair's closed sessions. Models sorted by modelId, providers by provider (lowercase). Published at the top level only.
+ * For every model, each provider that served it (a closed session of the pair), offers it (a bid standing at the as-of time, on any chain) or ever bid for it (1.3): its bids over time, its offers and its four summary windows over that (model, provider) pair's closed sessions. Models sorted by modelId, providers by provider (lowercase). Published at the top level only.
  */
 export interface Market {
   /**
@@ -332,7 +333,7 @@ export interface ModelMarket {
    */
   name: string;
   /**
-   * Every provider with a closed session of this pair or an offer for this model; sorted by provider (lowercase).
+   * Every provider with a closed session of this pair, or at least one bid for this model (an offer or not); sorted by provider (lowercase).
    */
   providers: PairMarket[];
   [k: string]: unknown;
@@ -346,6 +347,10 @@ export interface PairMarket {
    * The pair's bids standing at the as-of time on every configured chain (0 < createdAt <= asOf, deletedAt 0 or after asOf, getBid read at each chain's last synced block); sorted by chainId, createdAt, bidId.
    */
   offers: Offer[];
+  /**
+   * The pair's prices over time (1.3): every known bid of the pair on every configured chain whose getBid succeeds with 0 < createdAt <= asOf, withdrawn ones included; sorted by createdAt, chainId, bidId. The offers are exactly the bids with deletedAt 0.
+   */
+  bids: MarketBid[];
   windows: PairWindows;
   [k: string]: unknown;
 }
@@ -362,11 +367,66 @@ export interface Offer {
   createdAt: number;
   [k: string]: unknown;
 }
+export interface MarketBid {
+  chainId: number;
+  bidId: string;
+  /**
+   * The bid's price, wei of MOR per second, as a decimal string.
+   */
+  pricePerSecond: string;
+  /**
+   * When the bid was posted, unix seconds.
+   */
+  createdAt: number;
+  /**
+   * When the bid was deleted (withdrawn, or replaced by a re-post), unix seconds, when that is at or before the as-of; 0 while it stands at the as-of.
+   */
+  deletedAt: number;
+  [k: string]: unknown;
+}
 export interface PairWindows {
   "24h": PairWindow;
   "7d": PairWindow;
   "30d": PairWindow;
   all: PairWindow;
+  [k: string]: unknown;
+}
+/**
+ * Market events from every configured chain's bids (SPEC.md 1.3): a bid posted, repriced (a re-post that deleted the pair's bid of nonce - 1 as it was created) or withdrawn. Sorted by time descending, then chainId, then bidId, then withdrawn before posted and repriced. Published at the top level only.
+ */
+export interface Changes {
+  /**
+   * The publication's as-of time, unix seconds.
+   */
+  asOf: number;
+  changes: MarketChange[];
+  [k: string]: unknown;
+}
+export interface MarketChange {
+  /**
+   * The bid's createdAt (posted, repriced) or deletedAt (withdrawn), unix seconds.
+   */
+  time: number;
+  chainId: number;
+  modelId: string;
+  /**
+   * EIP-55 checksummed address.
+   */
+  provider: string;
+  kind: "posted" | "repriced" | "withdrawn";
+  bidId: string;
+  /**
+   * The bid's price, wei of MOR per second, as a decimal string.
+   */
+  pricePerSecond: string;
+  /**
+   * Repriced only: the bid this one replaced.
+   */
+  previousBidId?: string;
+  /**
+   * Repriced only: the replaced bid's price.
+   */
+  previousPricePerSecond?: string;
   [k: string]: unknown;
 }
 /**

@@ -36,6 +36,8 @@ export type BidTimesRecord = {
   ref: number;
   chainId: number;
   bidId: string;
+  /** getBid's nonce; null: a bid stored before 1.3 that could not be read again. */
+  nonce: bigint | null;
   createdAt: number;
   deletedAt: number;
   deletionIndexed: boolean;

@@ -121,6 +121,7 @@ describe("computeMarket", () => {
       ref,
       chainId,
       bidId,
+      nonce: 0n,
       createdAt,
       deletedAt,
       deletionIndexed: deletedAt > 0,

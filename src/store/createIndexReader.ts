@@ -50,7 +50,11 @@ export function createIndexReader({ sqlite }: Database): IndexReader {
       bids
         .timesOf(chainList(chainIds))
         .all()
-        .map((row) => ({ ...row, deletionIndexed: row.deletionIndexed === 1 })),
+        .map((row) => ({
+          ...row,
+          nonce: row.nonce === null ? null : BigInt(row.nonce),
+          deletionIndexed: row.deletionIndexed === 1,
+        })),
     models: () => new Map(refs.models.all()),
     modelNames: () => modelNameStatements(sqlite).all.all(),
     providers: () => new Map(refs.providers.all()),

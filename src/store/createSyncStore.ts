@@ -132,6 +132,7 @@ export function createSyncStore(
           bidId,
           createdAt: state?.createdAt ?? null,
           deletedAt: state?.deletedAt ?? null,
+          nonce: state?.nonce.toString() ?? null,
         });
     }),
     bidScan() {

@@ -206,7 +206,7 @@ describe("pipeline, end to end through the CLI", () => {
     expect(report.valid).toBe(false);
     expect(report.problems).toEqual([
       "summary.json: missing",
-      ...["tokens", "sessions", "seconds", "earned", "disputed"].map(
+      ...["tokens", "sessions", "tokenSessions", "seconds", "earned", "disputed"].map(
         (field) =>
           `rollup/hourly.json: /series/0 must have required property '${field}' (missingProperty: ${field})`,
       ),
@@ -216,6 +216,6 @@ describe("pipeline, end to end through the CLI", () => {
       expect.stringMatching(/^stuck-sessions\.json: not JSON \(/),
       "rollup/weekly.json: not part of the API (SPEC.md allows no other file here)",
     ]);
-    expect(invalid.stderr).toMatch(/is not a valid publication \(11 problem\(s\)\)/);
+    expect(invalid.stderr).toMatch(/is not a valid publication \(12 problem\(s\)\)/);
   });
 });

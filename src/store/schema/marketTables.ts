@@ -48,6 +48,8 @@ export const bids = sqliteTable(
     modelRef: integer("model_ref"),
     /** Wei of MOR per second (uint256, decimal text). */
     pricePerSecond: text("price_per_second"),
+    /** getBid's nonce (uint256, decimal text); null: read before 1.3 (the next sync reads it again). */
+    nonce: text("nonce"),
     /** getBid's createdAt; null: read before 1.2 (the next sync reads it again). */
     createdAt: integer("created_at"),
     /**
