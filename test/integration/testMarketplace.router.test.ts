@@ -17,6 +17,8 @@ import { nodeRequest } from "../../src/devchain/nodeRequest.js";
 import { seedingAbi } from "../../src/devchain/planHistoryBlocks.js";
 import { postedBidId } from "../../src/devchain/postedBidId.js";
 import { facetOf } from "../../tooling/devchain/cutDiamond.js";
+import { routerOrder } from "../support/expected/routerOrder.js";
+import { routerRanking } from "../support/expected/routerRanking.js";
 import { useDevChain } from "../support/useDevChain.js";
 
 /**
@@ -37,12 +39,8 @@ const abi = [...marketplaceAbi, ...seedingAbi, ...settersAbi];
 
 const model = keccak256(stringToHex("router model"));
 const single = keccak256(stringToHex("router single-provider model"));
-const [p1, p2, p3, p4] = [1, 2, 3, 4].map((i) => getAddress(`0x${String(i).repeat(40)}`)) as [
-  Address,
-  Address,
-  Address,
-  Address,
-];
+const providerOf = (digit: number): Address => getAddress(`0x${String(digit).repeat(40)}`);
+const [p1, p2, p3, p4] = [providerOf(1), providerOf(2), providerOf(3), providerOf(4)];
 
 let client: PublicClient;
 let send: (functionName: string, args: readonly unknown[]) => Promise<void>;
@@ -220,5 +218,82 @@ describe("the test marketplace's router views", () => {
     expect(await read("getProviderModelStats", [model, p1])).toMatchObject({ successCount: 2 });
     await send("setRouterViewsUnavailable", [false]);
     expect(await activeBids(model)).toMatchObject([expect.any(Array), 3n]);
+  });
+
+  test("behavior: routerOrder (test/support/expected) reads these views at a block and ranks what the tests above wrote", async () => {
+    const before = await client.getBlockNumber({ cacheTime: 0 });
+    const b1 = postedBidId(p1, model, 1);
+    const [, , b3, b4] = [p1, p2, p3, p4].map((p) => postedBidId(p, model, 0)) as [Hex, Hex, Hex, Hex];
+    const stat = (mean: bigint, sqSum: bigint) => ({ mean, sqSum });
+    const zero = stat(0n, 0n);
+    const modelStats = {
+      tpsScaled1000: stat(2751n, 3_123_750n),
+      ttftMs: stat(175n, 11_250n),
+      totalDuration: stat(175n, 21_250n),
+      count: 2,
+    };
+    const common = { model: modelStats, minimumStake: 10n ** 17n };
+    const expected = routerRanking([
+      {
+        bidId: b3,
+        provider: p3,
+        input: {
+          ...common,
+          pair: {
+            tpsScaled1000: stat(4000n, 0n),
+            ttftMs: stat(100n, 0n),
+            totalDuration: 300,
+            successCount: 1,
+            totalCount: 2,
+          },
+          stake: 2n ** 63n + 5n,
+          pricePerSecond: 10n ** 14n,
+        },
+      },
+      {
+        bidId: b4,
+        provider: p4,
+        input: {
+          ...common,
+          pair: { tpsScaled1000: zero, ttftMs: zero, totalDuration: 0, successCount: 0, totalCount: 1 },
+          stake: 0n,
+          pricePerSecond: 10n ** 14n,
+        },
+      },
+      {
+        bidId: b1,
+        provider: p1,
+        input: {
+          ...common,
+          pair: {
+            tpsScaled1000: stat(1501n, 503_506n),
+            ttftMs: stat(250n, 5151n),
+            totalDuration: 150,
+            successCount: 2,
+            totalCount: 2,
+          },
+          stake: 0n,
+          pricePerSecond: 2n * 10n ** 14n,
+        },
+      },
+    ]);
+    expect(expected).toHaveLength(3);
+    const modelIds = [model, single, keccak256(stringToHex("no bids"))];
+    const order = await routerOrder({ client, contract: chain.contract, blockNumber: before, modelIds });
+    expect(Object.keys(order).sort()).toEqual([model, single].sort());
+    expect(order[model]).toEqual([{ chainId: 31337, available: true, bids: expected }]);
+    expect(order[single]?.[0]?.bids.map((b) => b.bidId)).toEqual([postedBidId(p2, single, 0)]);
+
+    await send("setRouterViewsUnavailable", [true]);
+    const after = await client.getBlockNumber({ cacheTime: 0 });
+    expect(await routerOrder({ client, contract: chain.contract, blockNumber: after, modelIds })).toEqual({
+      [model]: [{ chainId: 31337, available: false, bids: [] }],
+      [single]: [{ chainId: 31337, available: false, bids: [] }],
+      [modelIds[2] as Hex]: [{ chainId: 31337, available: false, bids: [] }],
+    });
+    expect(await routerOrder({ client, contract: chain.contract, blockNumber: before, modelIds })).toEqual(
+      order,
+    );
+    await send("setRouterViewsUnavailable", [false]);
   });
 });
