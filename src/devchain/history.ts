@@ -71,4 +71,6 @@ export type History = {
   renames?: HistoryRename[];
   /** The contract has no getProviderModelStats: every call to it reverts (set last). */
   statsUnavailable?: boolean;
+  /** Providers' stakes (getProvider; set last). Any uint256: the router reduces stakes to int64. */
+  providerStakes?: ReadonlyArray<{ provider: Address; stake: bigint }>;
 };

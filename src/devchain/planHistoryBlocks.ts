@@ -18,6 +18,7 @@ export const seedingAbi = parseAbi([
   "function deleteModelBid(bytes32 bidId)",
   "function setReverts(bytes32 id, bool session, bool bid, bool model)",
   "function setStatsUnavailable(bool unavailable)",
+  "function setProviderStake(address provider, uint256 stake)",
 ]);
 
 export type OpenInput = {
