@@ -336,6 +336,10 @@ export interface ModelMarket {
    * Every provider with a closed session of this pair, or at least one bid for this model (an offer or not); sorted by provider (lowercase).
    */
   providers: PairMarket[];
+  /**
+   * The order in which the network's own router (proxy-router, default rating configuration) would try the model's active bids, per configured chain where the model has one at that chain's last synced block, sorted by chainId (SPEC.md 1.3). Each bid's score and its five terms before weighting, as the router computes them in doubles, stakes reduced to 64 bits; a bid whose score is NaN or infinite is left out.
+   */
+  router: RouterEntry[];
   [k: string]: unknown;
 }
 export interface PairMarket {
@@ -389,6 +393,50 @@ export interface PairWindows {
   "7d": PairWindow;
   "30d": PairWindow;
   all: PairWindow;
+  [k: string]: unknown;
+}
+export interface RouterEntry {
+  chainId: number;
+  /**
+   * false: one of the router's views reverted on this chain (a deployment without them); bids is then empty.
+   */
+  available: boolean;
+  /**
+   * The active bids in the router's order: score descending, ties in getModelActiveBids' order.
+   */
+  bids: RouterBid[];
+  [k: string]: unknown;
+}
+export interface RouterBid {
+  bidId: string;
+  /**
+   * EIP-55 checksummed address.
+   */
+  provider: string;
+  /**
+   * The weighted terms divided by the price in MOR a second.
+   */
+  score: number;
+  /**
+   * The pair's mean tpsScaled1000 against the model's, mapped onto [0, 1].
+   */
+  tps: number;
+  /**
+   * The pair's mean ttftMs against the model's (lower is better), mapped onto [0, 1].
+   */
+  ttft: number;
+  /**
+   * The pair's totalDuration against the model's statistic, mapped onto [0, 1].
+   */
+  duration: number;
+  /**
+   * The square of the pair's successCount / totalCount; 0 without a close.
+   */
+  success: number;
+  /**
+   * The provider's stake between the minimum stake and ten times it, onto [0, 1], after the router reduces both to 64 bits; in [0, 1] whenever the minimum stake is below 2^63 wei.
+   */
+  stake: number;
   [k: string]: unknown;
 }
 /**

@@ -1,22 +1,26 @@
 import type { ApiFiles, Offer, PairMarket, PairWindow } from "../api/apiTypes.js";
 import { compareLowercase } from "./compareLowercase.js";
 import type { Labels } from "./computeChainFiles.js";
+import { computeRouter } from "./computeRouter.js";
 import type { DenseIndices } from "./createDenseIndices.js";
 import { type Tally, windowNames } from "./createTally.js";
 import { earnedOf, figuresOf } from "./figuresOf.js";
+import type { RouterRecord } from "./IndexReader.js";
 import type { PairBid } from "./pairBids.js";
 
 /**
  * market.json (SPEC.md 1.2, 1.3): every model with a closed session of a pair, or a bid; for each,
  * every provider with a closed session of that pair or a bid for it, with the pair's bids (its
  * prices over time: pairBids.ts), its offers (those of its bids standing at the as-of) and its
- * four windows, each with earnedPerMillionTokens where the window has closes with tokens.
+ * four windows, each with earnedPerMillionTokens where the window has closes with tokens; and each
+ * model's router order on every chain (computeRouter.ts).
  */
 export function computeMarket(
   tally: Tally,
   ix: DenseIndices,
   labels: Labels,
   bidsByPair: ReadonlyMap<number, readonly PairBid[]>,
+  routerReads: readonly RouterRecord[],
   asOf: number,
 ): ApiFiles["market.json"] {
   const W = windowNames.length;
@@ -60,7 +64,10 @@ export function computeMarket(
   const models = [...byModel].map(([model, providers]) => {
     const ref = ix.modelRefs[model] as number;
     providers.sort((a, b) => compareLowercase(a.provider, b.provider));
-    return { modelId: labels.modelIds.get(ref) as string, name: labels.modelName(ref), providers };
+    const modelId = labels.modelIds.get(ref) as string;
+    const offeredOn = new Set(providers.flatMap((pair) => pair.offers.map((offer) => offer.chainId)));
+    const router = computeRouter(modelId, routerReads, offeredOn);
+    return { modelId, name: labels.modelName(ref), providers, router };
   });
   models.sort((a, b) => compareLowercase(a.modelId, b.modelId));
   return { asOf, models };

@@ -105,7 +105,7 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
     ...top,
     ...computeLeaderboards(tally, indices, labels),
     "audit.json": audit,
-    "market.json": computeMarket(tally, indices, labels, bidsByPair, asOf),
+    "market.json": computeMarket(tally, indices, labels, bidsByPair, reader.routerReads(chainIds), asOf),
     "changes.json": computeChanges(indices, labels, bidsByPair, asOf),
     "meta.json": computeMeta({
       generator: options.generator,

@@ -2,6 +2,7 @@ import type { MetaUpgrade } from "../api/apiTypes.js";
 import type { IndexReader } from "../rollup/IndexReader.js";
 import { decodeCloseFacts } from "./decodeCloseFacts.js";
 import type { Database } from "./openDatabase.js";
+import { readRouterRecords } from "./readRouterRecords.js";
 import { bidStatements } from "./statements/bidStatements.js";
 import { chainStatements } from "./statements/chainStatements.js";
 import { closeStatements } from "./statements/closeStatements.js";
@@ -64,6 +65,7 @@ export function createIndexReader({ sqlite }: Database): IndexReader {
     },
     stuck: (chainId, endsAtUpTo) => sessionStatements(sqlite).stuck.all(chainId, endsAtUpTo),
     pairStats: (chainId) => pairStatStatements(sqlite).ofChain.all(chainId),
+    routerReads: (chainIds) => readRouterRecords(sqlite, chainIds),
     upgrades: (chainId) =>
       upgradeStatements(sqlite)
         .ofChain.all(chainId)

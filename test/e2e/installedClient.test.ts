@@ -112,7 +112,7 @@ describe("@mor-throughput/client, installed", () => {
       JSON.parse(readFileSync(join(dir, "out", "api", "throughput", path), "utf8"));
     const meta = published("meta.json");
     expect(JSON.parse(esm.stdout)).toEqual({
-      apiVersion: "1.2.0",
+      apiVersion: "1.3.0",
       sessions: published("summary.json").all.sessions,
       days: published("rollup/daily.json").series.length,
       chainSessions: published(`chains/${meta.chainId}/summary.json`).all.sessions,

@@ -107,7 +107,7 @@ describe("publishing: the demo's publication, served", () => {
     const result = await validateOpenApi(document, schemas);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(document.info.version).toBe("1.2.0");
+    expect(document.info.version).toBe("1.3.0");
     const documentUrl = `${serve.url}/api/throughput/openapi.json`;
     for (const [path, item] of Object.entries(document.paths as Record<string, { get: Operation }>)) {
       // A chain's own files: this demo publication's chain.

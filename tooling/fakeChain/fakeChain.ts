@@ -266,6 +266,8 @@ export function createFakeChain(options: { contract?: string; startTime?: number
     readModelNames: async (ids) =>
       new Map(ids.map((id) => [id, { ok: true, name: `model ${id.slice(-4)}`, validUtf8: true }])),
     readPairStats: async () => ({ available: false, reason: "fake chain" }),
+    readModelBooks: async () => ({ available: false, reason: "fake chain" }),
+    readRouterDetails: async () => ({ available: false, reason: "fake chain" }),
     findCreationBlock: async () => fake.creationBlock,
   };
   const pool = poolOfOne(view);

@@ -1,12 +1,12 @@
 import type { ApiFiles, ChainFiles } from "../../src/api/apiTypes.js";
 import type { Labels } from "../../src/rollup/computeChainFiles.js";
 import { computeChainFiles } from "../../src/rollup/computeChainFiles.js";
-import { computeLeaderboards } from "../../src/rollup/computeLeaderboards.js";
 import { computeChanges } from "../../src/rollup/computeChanges.js";
+import { computeLeaderboards } from "../../src/rollup/computeLeaderboards.js";
 import { computeMarket } from "../../src/rollup/computeMarket.js";
 import { createDenseIndices, type DenseIndices } from "../../src/rollup/createDenseIndices.js";
 import type { Tally } from "../../src/rollup/createTally.js";
-import type { BidRecord, BidTimesRecord } from "../../src/rollup/IndexReader.js";
+import type { BidRecord, BidTimesRecord, RouterRecord } from "../../src/rollup/IndexReader.js";
 import { pairBids } from "../../src/rollup/pairBids.js";
 import { tallyCloses } from "../../src/rollup/tallyCloses.js";
 import { makeCloseDays, type TestClose } from "./makeCloseDays.js";
@@ -23,6 +23,8 @@ export type TestWorld = {
   providerAddresses?: Record<number, string>;
   /** The bids' times, for market.json's offers (default: none is an offer). */
   bidTimes?: readonly BidTimesRecord[];
+  /** The router's inputs of each chain (default: none read). */
+  routerReads?: readonly RouterRecord[];
   /** Each chain's time before its first indexed block (default: null, from block 0). */
   fromParentTime?: Record<number, number>;
 };
@@ -79,7 +81,7 @@ export function rollupOf(closes: readonly TestClose[], asOf: number, world: Test
     files: {
       ...computeChainFiles(tally, universe, labels, []),
       ...computeLeaderboards(tally, universe, labels),
-      "market.json": computeMarket(tally, universe, labels, bidsByPair, asOf),
+      "market.json": computeMarket(tally, universe, labels, bidsByPair, world.routerReads ?? [], asOf),
       "changes.json": computeChanges(universe, labels, bidsByPair, asOf),
     },
   };

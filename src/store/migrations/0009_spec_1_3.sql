@@ -1,3 +1,43 @@
+-- SPEC.md 1.3. The router's inputs on each chain at a block (read again every run whose last synced block moved).
+CREATE TABLE `router_bids` (
+	`chain_id` integer NOT NULL,
+	`model_id` text NOT NULL,
+	`position` integer NOT NULL,
+	`bid_id` text NOT NULL,
+	`provider` text NOT NULL,
+	`price_per_second` text NOT NULL,
+	`tps_mean` text NOT NULL,
+	`tps_sq_sum` text NOT NULL,
+	`ttft_mean` text NOT NULL,
+	`ttft_sq_sum` text NOT NULL,
+	`total_duration` integer NOT NULL,
+	`success_count` integer NOT NULL,
+	`total_count` integer NOT NULL,
+	`stake` text NOT NULL,
+	PRIMARY KEY(`chain_id`, `model_id`, `position`)
+);
+--> statement-breakpoint
+CREATE TABLE `router_models` (
+	`chain_id` integer NOT NULL,
+	`model_id` text NOT NULL,
+	`tps_mean` text NOT NULL,
+	`tps_sq_sum` text NOT NULL,
+	`ttft_mean` text NOT NULL,
+	`ttft_sq_sum` text NOT NULL,
+	`duration_mean` text NOT NULL,
+	`duration_sq_sum` text NOT NULL,
+	`count` integer NOT NULL,
+	PRIMARY KEY(`chain_id`, `model_id`)
+);
+--> statement-breakpoint
+CREATE TABLE `router_reads` (
+	`chain_id` integer PRIMARY KEY NOT NULL,
+	`block_number` integer NOT NULL,
+	`at_latest` integer NOT NULL,
+	`available` integer NOT NULL,
+	`minimum_stake` text
+);
+--> statement-breakpoint
 -- SPEC.md 1.3. Which closes' tokens `tokens` counts (signed v2 receipts whose token words both fit uint32), and the
 -- facts the build reads with it as their tenth field. A close stored before this is counted when it is v2 and was not
 -- noted as holding oversize token words. SQLite changes a generated column by dropping and adding it, its index first.

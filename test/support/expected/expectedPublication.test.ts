@@ -48,6 +48,7 @@ describe("expectedPublication", () => {
       "providers.json",
       "audit.json",
       "market.json",
+      "changes.json",
       ...seven.map((path) => `chains/${base}/${path}`),
       ...seven.map((path) => `chains/${arbitrum}/${path}`),
     ]);
