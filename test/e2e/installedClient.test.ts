@@ -213,7 +213,8 @@ export async function tokens(): Promise<number> {
     console.log(
       `installed: node_modules ${size} kB in all, @mor-throughput/client ${own} kB, tarball ${packed.size} bytes`,
     );
-    expect(size).toBeLessThan(1_000); // kB: the client alone
+    // kB: the client alone (its schemas and their compiled validators: about 1,060 kB with 1.3's).
+    expect(size).toBeLessThan(1_200);
     expect(statSync(join(dir, packed.filename)).size).toBe(packed.size);
   });
 });

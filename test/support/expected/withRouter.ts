@@ -42,3 +42,24 @@ export async function withRouter(
   }));
   return { ...expected, "market.json": { ...market, models } };
 }
+
+/**
+ * withRouter, each chain read at the block the publication says it synced to (meta.json's
+ * `chains[].toBlock`, by the chain's id): for tests whose chain moves on after the run.
+ */
+export async function withRouterOf(
+  expected: Record<string, unknown>,
+  published: Record<string, unknown>,
+  chains: ReadonlyArray<Omit<RouterChain, "block">>,
+): Promise<Record<string, unknown>> {
+  const meta = published["meta.json"] as { chains: Array<{ chainId: number; toBlock: number }> };
+  const located = await Promise.all(
+    chains.map(async (chain) => {
+      const chainId = await createPublicClient({ transport: http(chain.rpcUrl) }).getChainId();
+      const synced = meta.chains.find((c) => c.chainId === chainId);
+      if (!synced) throw new Error(`withRouterOf: chain ${chainId} is not in meta.json`);
+      return { ...chain, block: synced.toBlock };
+    }),
+  );
+  return withRouter(expected, located);
+}
