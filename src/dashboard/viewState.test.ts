@@ -88,6 +88,7 @@ describe("ranges", () => {
 describe("leaderboards", () => {
   const totals = (sessions: number, earned: string, ttft?: number) => ({
     tokens: sessions * 10,
+    tokenSessions: sessions,
     sessions,
     ...(ttft === undefined ? {} : { ttft }),
     seconds: sessions * 60,
