@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { ModelMarket } from "../api/responseTypes.js";
 import { historyArea, priceHistoryModel } from "./priceHistoryModel.js";
+import { priceTick } from "./renderPriceSpeed.js";
 
 const day = 86_400;
 const start = Date.UTC(2025, 0, 10) / 1000;
@@ -51,5 +52,11 @@ describe("prices over time", () => {
     // One price on Arbitrum One: a linear scale from 0; its line spans its bid's life to the as-of.
     expect(arbitrum?.y.log).toBe(false);
     expect(arbitrum?.lines[0]?.path).toMatch(/^M64\.0 [0-9.]+H384\.0$/);
+  });
+
+  test("behavior: the price ticks: a linear axis's 0 is written 0 (its decimals once came out infinite)", () => {
+    const [, arbitrum] = priceHistoryModel(model, asOf, { width: 400, height: 200 });
+    expect(arbitrum?.y.ticks.map((tick) => priceTick(tick.value))).toEqual(["0", "2", "4", "6"]); // 7.2 MOR an hour, and a tenth above
+    expect([0.0072, 0.5, 12].map(priceTick)).toEqual(["0.0072", "0.5", "12"]);
   });
 });

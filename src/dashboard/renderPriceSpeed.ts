@@ -4,11 +4,11 @@ import type { MarketRow } from "./marketRows.js";
 import { plotArea, priceSpeedModel } from "./priceSpeedModel.js";
 import { chainPriceText } from "./renderChainPrices.js";
 
-/** A tick's price: as few digits as it needs (0.001, 0.5, 12). */
+/** A tick's price: as few digits as it needs (0, 0.001, 0.5, 12). */
 export const priceTick = (value: number) =>
-  value >= 1
+  value >= 1 || value <= 0
     ? format.decimal(value, 1)
-    : format.decimal(value, Math.max(1, -Math.floor(Math.log10(value)) + 1));
+    : format.decimal(value, Math.min(20, Math.max(1, -Math.floor(Math.log10(value)) + 1)));
 
 /**
  * The price-against-speed picture: each row with an offer and a measured speed a point (speed

@@ -76,7 +76,8 @@ export function renderRouter(container: HTMLElement, model: RouterModel, href: M
           "The router's views cannot be read on this chain's contracts: no order to show.",
         ),
       ];
-    const rows = routerRows(chain, model).map((row) =>
+    const ranked = routerRows(chain, model);
+    const rows = ranked.map((row) =>
       element(
         "tr",
         { "data-id": row.bid.provider, "data-bid": row.bid.bidId },
@@ -98,11 +99,23 @@ export function renderRouter(container: HTMLElement, model: RouterModel, href: M
         element(
           "td",
           { class: "number", "data-column": "score" },
-          format.decimal(row.bid.score, row.bid.score >= 100 ? 0 : 3),
+          format.decimal(row.bid.score, Math.max(0, 2 - Math.floor(Math.log10(row.bid.score || 1)))),
         ),
         element("td", {}, termBars(row.bid)),
-        element("td", { class: "reason" }, row.reason ?? ""),
       ),
+    );
+    // Why the first leads and the last trails, below the table: whole on a phone too.
+    const reasons = ranked.flatMap((row) =>
+      row.reason
+        ? [
+            element(
+              "li",
+              { class: "reason", "data-rank": String(row.rank) },
+              element("strong", {}, row.rank === 1 ? "First" : "Last"),
+              ` (${format.shortHex(row.bid.provider)}): ${row.reason}`,
+            ),
+          ]
+        : [],
     );
     return [
       title,
@@ -114,10 +127,10 @@ export function renderRouter(container: HTMLElement, model: RouterModel, href: M
           th("Price now", { class: "number" }),
           th("Score", { class: "number" }),
           th("Terms", { title: weights }),
-          th("Why first, why last"),
         ],
         rows,
       ),
+      element("ul", { class: "reasons" }, ...reasons),
     ];
   });
   container.replaceChildren(
@@ -140,7 +153,7 @@ export function renderRouter(container: HTMLElement, model: RouterModel, href: M
   );
 }
 
-/** A provider's place in each model's router order, and what would raise it; nothing when the publication has no `router`. */
+/** A provider's place in each model's router order (as a list: whole on a phone), and what would raise it; nothing when the publication has no `router`. */
 export function renderProviderRanks(
   container: HTMLElement,
   market: Market,
@@ -151,37 +164,25 @@ export function renderProviderRanks(
     container.replaceChildren();
     return;
   }
-  const rows = ranks.map((rank) =>
+  const items = ranks.map((rank) =>
     element(
-      "tr",
+      "li",
       { "data-id": rank.model.modelId, "data-chain": String(rank.chainId) },
       element(
-        "th",
-        { scope: "row" },
-        element(
-          "a",
-          { class: "page-link", href: href("model", rank.model.modelId) },
-          modelLabel(rank.model.name, rank.model.modelId),
-        ),
+        "a",
+        { class: "page-link", href: href("model", rank.model.modelId) },
+        modelLabel(rank.model.name, rank.model.modelId),
       ),
-      element("td", {}, chainName(rank.chainId)),
-      element("td", { class: "number", "data-column": "rank" }, `${rank.rank} of ${rank.of}`),
-      element("td", { class: "reason" }, rank.advice),
+      ` on ${chainName(rank.chainId)}: `,
+      element("strong", { "data-column": "rank" }, `${rank.rank} of ${rank.of}`),
+      rank.rank === 1 ? "; " : "; to rise (the others unchanged): ",
+      element("span", { class: "reason" }, rank.advice),
     ),
   );
   container.replaceChildren(
     element("h3", {}, "Its place in the router's order"),
-    rows.length === 0
+    items.length === 0
       ? element("p", { class: "empty" }, "None of its bids is active in the router's order now.")
-      : table(
-          "router-table",
-          [
-            th("Model"),
-            th("Chain"),
-            th("Rank", { class: "number" }),
-            th("What would raise it (the others unchanged)"),
-          ],
-          rows,
-        ),
+      : element("ul", { class: "reasons ranks" }, ...items),
   );
 }
