@@ -7,7 +7,7 @@ import { chainPriceText } from "./renderChainPrices.js";
 import { renderMarketTable } from "./renderMarketTable.js";
 import { renderPriceHistory } from "./renderPriceHistory.js";
 import { renderPriceSpeed } from "./renderPriceSpeed.js";
-import { renderProviderRanks, renderRouter } from "./renderRouter.js";
+import { renderProviderRanks, renderRouter, wholeHex } from "./renderRouter.js";
 import { providerRanks } from "./routerModel.js";
 import type { Window } from "./standings.js";
 
@@ -186,7 +186,7 @@ export function renderProviderPage(
     label: (row) => row.name,
     onSort: view.onSort,
   });
-  renderProviderRanks(parts.router, market, providerRanks(market, view.provider, format.shortHex), view.href);
+  renderProviderRanks(parts.router, market, providerRanks(market, view.provider, wholeHex), view.href);
   parts.pictureTitle.hidden = true;
   parts.picture.replaceChildren();
   parts.history.replaceChildren();

@@ -13,6 +13,9 @@ import {
   termNames,
 } from "./routerModel.js";
 
+/** A short address that a line never breaks after its ellipsis (a word joiner): in running text. */
+export const wholeHex = (address: string) => format.shortHex(address).replace("…", "…\u2060");
+
 const th = (text: string, attributes: Record<string, string> = {}) =>
   element("th", { scope: "col", ...attributes }, text);
 const table = (kind: string, head: HTMLElement[], rows: HTMLElement[]) =>
@@ -112,7 +115,7 @@ export function renderRouter(container: HTMLElement, model: RouterModel, href: M
               "li",
               { class: "reason", "data-rank": String(row.rank) },
               element("strong", {}, row.rank === 1 ? "First" : "Last"),
-              ` (${format.shortHex(row.bid.provider)}): ${row.reason}`,
+              ` (${wholeHex(row.bid.provider)}): ${row.reason}`,
             ),
           ]
         : [],

@@ -144,7 +144,8 @@ describe("dashboard: choosing a provider (SPEC 1.3)", () => {
     expect(await texts(page, '#market-router td[data-column="price"]')).toEqual(
       order.map((bid) => perHour(price(bid.bidId))),
     );
-    const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+    // Short addresses in running text: a word joiner after the ellipsis, so that no line breaks there.
+    const short = (address: string) => `${address.slice(0, 6)}…\u2060${address.slice(-4)}`;
     const reasons = await texts(page, "#market-router li.reason");
     expect(reasons).toEqual([
       `First (${short(order[0]?.provider ?? "")}): cheapest at equal record`,
@@ -202,7 +203,7 @@ describe("dashboard: choosing a provider (SPEC 1.3)", () => {
     expect(await row.locator('[data-column="rank"]').textContent()).toBe("3 of 3");
     const advice = (await row.locator(".reason").textContent()) ?? "";
     expect(advice).toMatch(
-      /^a price under [0-9.,]+ MOR\/h would pass 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}; or a stake of at least the minimum/,
+      /^a price under [0-9.,]+ MOR\/h would pass 0x[0-9a-fA-F]{4}…\u2060[0-9a-fA-F]{4}; or a stake of at least the minimum/,
     );
     await page.close();
     const first = await openDashboard(await chromium(), `${url}/#market=${order[0]?.provider}`);
