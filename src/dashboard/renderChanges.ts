@@ -2,7 +2,7 @@ import type { Changes, MarketChange } from "../api/responseTypes.js";
 import type { Names } from "./chartData.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
-import type { MarketHref } from "./renderMarketPage.js";
+import type { MarketHref } from "./marketRows.js";
 import { feedHref } from "./renderPriceHistory.js";
 
 /** The changes the view lists: the newest first, as changes.json orders them. */

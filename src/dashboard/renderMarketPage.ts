@@ -1,7 +1,14 @@
 import type { Market, ModelLeaderboard, ProviderLeaderboard, WindowTotals } from "../api/responseTypes.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
-import { type MarketRow, type MarketSort, modelChainPrices, modelRows, providerRows } from "./marketRows.js";
+import {
+  type MarketHref,
+  type MarketRow,
+  type MarketSort,
+  modelChainPrices,
+  modelRows,
+  providerRows,
+} from "./marketRows.js";
 import { modelLabel } from "./modelLabel.js";
 import { chainPriceText } from "./renderChainPrices.js";
 import { renderMarketTable } from "./renderMarketTable.js";
@@ -10,9 +17,6 @@ import { renderPriceSpeed } from "./renderPriceSpeed.js";
 import { renderProviderRanks, renderRouter, wholeHex } from "./renderRouter.js";
 import { providerRanks } from "./routerModel.js";
 import type { Window } from "./standings.js";
-
-/** The link to a market page (a model's by its modelId, a provider's by its address), keeping the view. */
-export type MarketHref = (kind: "model" | "provider", id: string) => string;
 
 export type MarketPageParts = {
   title: HTMLElement;

@@ -2,7 +2,8 @@ import type { ModelLeaderboard, ProviderLeaderboard } from "../api/responseTypes
 import { renderSwitch } from "./controls.js";
 import { byId } from "./element.js";
 import { loadFile } from "./files.js";
-import { type MarketHref, renderModelPage, renderProviderPage } from "./renderMarketPage.js";
+import type { MarketHref } from "./marketRows.js";
+import { renderModelPage, renderProviderPage } from "./renderMarketPage.js";
 import { fill } from "./section.js";
 import { windowLabels, windows } from "./standings.js";
 import { formatState, type ViewState } from "./viewState.js";

@@ -2,8 +2,8 @@ import type { ModelMarket } from "../api/responseTypes.js";
 import { chainName, colorAt } from "./chartTheme.js";
 import { element, svg } from "./element.js";
 import { format } from "./format.js";
+import type { MarketHref } from "./marketRows.js";
 import { historyArea, priceHistoryModel } from "./priceHistoryModel.js";
-import type { MarketHref } from "./renderMarketPage.js";
 import { priceTick } from "./renderPriceSpeed.js";
 
 /** Where the feed of market changes is published, from the page (SPEC 1.3: market.atom). */

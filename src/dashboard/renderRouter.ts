@@ -2,8 +2,8 @@ import type { Market } from "../api/responseTypes.js";
 import { chainName } from "./chartTheme.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
+import type { MarketHref } from "./marketRows.js";
 import { modelLabel } from "./modelLabel.js";
-import type { MarketHref } from "./renderMarketPage.js";
 import {
   type ProviderRank,
   type RouterBid,
