@@ -183,6 +183,14 @@ describe("dashboard: choosing a provider (SPEC 1.3)", () => {
     expect(tails.some(([, tail]) => tail !== "")).toBe(true);
     const p10 = (await page.textContent('#market-record [data-record="tps"] .detail')) ?? "";
     expect(p10).toMatch(/^p10 [0-9.]+ tok\/s over sessions$/);
+    // Tokens counted in some sessions only: the card says in how many (tokenSessions).
+    const standing = readApi<{
+      models: Array<{ modelId: string; windows: Record<string, Window & { tokenSessions: number }> }>;
+    }>(site, "models.json").models.find((m) => m.modelId === model.modelId)?.windows.all;
+    expect(standing && standing.tokenSessions < standing.sessions).toBe(true);
+    expect(await page.textContent('#market-record [data-record="tokens"] .detail')).toBe(
+      `counted in ${standing?.tokenSessions.toLocaleString("en-US")} of ${standing?.sessions.toLocaleString("en-US")} sessions`,
+    );
 
     // Prices over time: a picture per chain with bids, a step line per provider with bids there.
     for (const chainId of [8453, 42161]) {
