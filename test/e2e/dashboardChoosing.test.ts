@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createStaticServer } from "../../src/publish/createStaticServer.js";
-import { artifactsDir, clickAndDraw, mor, readApi } from "../support/dashboardPage.js";
+import { artifactsDir, clickAndDraw, measureFigures, perHour, readApi } from "../support/dashboardPage.js";
 import { launchChromium } from "../support/launchChromium.js";
 import { openDashboard } from "../support/openDashboard.js";
 import { sharedDemo } from "../support/sharedDemo.js";
@@ -119,13 +119,6 @@ afterAll(async () => {
 });
 
 const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts();
-const perHour = (wei: string) => {
-  const value = BigInt(wei) * 3600n;
-  const one = 10n ** 18n;
-  if (value >= 100n * one) return `${mor(value, 0)}/h`;
-  if (value >= one) return `${mor(value, 2)}/h`;
-  return `${mor(value, Math.min(18, 18 - value.toString().length + 3))}/h`;
-};
 
 describe("dashboard: choosing a provider (SPEC 1.3)", () => {
   test("default: a model's page: the router's order with its reasons, the tails over sessions, prices over time, the feed", async () => {
@@ -287,7 +280,7 @@ describe("dashboard: choosing a provider (SPEC 1.3)", () => {
           path: join(artifactsDir(), `choosing-${name}-${width}.png`),
           fullPage: true,
         });
-        const layout = (await page.evaluate(measure)) as Layout;
+        const layout = await measureFigures(page);
         expect(layout.page, `${name} ${width}`).toBeLessThanOrEqual(width);
         expect(layout.cut, `${name} ${width}`).toEqual([]);
         if (name === "model") {
@@ -300,25 +293,3 @@ describe("dashboard: choosing a provider (SPEC 1.3)", () => {
       }
   });
 });
-
-type Layout = { page: number; cut: string[]; labels: number[]; small: number };
-/**
- * Runs in the page: how wide it is; every card value wider than its box (a figure cut); the
- * pictures' tick labels' rendered sizes (font size times the picture's scale); and the smallest
- * text of the rest of the page.
- */
-const measure = `(() => {
-  const cut = [...document.querySelectorAll(".card .value")]
-    .filter((value) => value.offsetParent && (value.scrollWidth > value.clientWidth + 0.5 ||
-      value.getBoundingClientRect().right > value.closest(".card").getBoundingClientRect().right))
-    .map((value) => value.textContent);
-  const labels = [...document.querySelectorAll("#market-page svg text")].filter((t) => t.getBoundingClientRect().width > 0).map((text) => {
-    const svg = text.ownerSVGElement;
-    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-    return parseFloat(getComputedStyle(text).fontSize) * scale;
-  });
-  const sizes = [...document.querySelectorAll("body *:not(svg *):not(script):not(style)")]
-    .filter((el) => el.offsetParent && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
-    .map((el) => parseFloat(getComputedStyle(el).fontSize));
-  return { page: document.documentElement.scrollWidth, cut, labels, small: Math.min(...sizes) };
-})()`;
