@@ -54,6 +54,7 @@ describe("modelRows", () => {
             { provider: "0xA", offers: [offer(8453, "900"), offer(42161, "3")], bids: [], windows },
             { provider: "0xB", offers: [], bids: [], windows },
           ],
+          router: [],
         },
       ],
     };

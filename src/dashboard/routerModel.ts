@@ -1,24 +1,17 @@
-import type { Market, ModelMarket } from "../api/responseTypes.js";
+import type {
+  Market,
+  ModelMarket,
+  RouterBid as ResponseRouterBid,
+  RouterEntry,
+} from "../api/responseTypes.js";
 import { format } from "./format.js";
 
-/**
- * One bid of a model's `router` (SPEC 1.3): its score and the five terms before weighting. Typed
- * here until src/api/responseTypes.ts (generated from the schemas) carries `router`.
- */
-export type RouterBid = {
-  bidId: string;
-  provider: string;
-  score: number;
-  tps: number;
-  ttft: number;
-  duration: number;
-  success: number;
-  stake: number;
-};
+/** One bid of a model's `router` (SPEC 1.3): its score and the five terms before weighting. */
+export type RouterBid = ResponseRouterBid;
 /** One chain's entry of a model's `router`: its active bids in the router's order. */
-export type RouterChain = { chainId: number; available: boolean; bids: RouterBid[] };
-/** A model of market.json, with `router` when the publication has it. */
-export type RouterModel = ModelMarket & { router?: RouterChain[] };
+export type RouterChain = RouterEntry;
+/** A model of market.json, with its `router`. */
+export type RouterModel = ModelMarket;
 
 export const routerTerms = ["tps", "ttft", "duration", "success", "stake"] as const;
 export type RouterTerm = (typeof routerTerms)[number];
