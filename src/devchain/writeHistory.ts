@@ -141,6 +141,16 @@ export async function writeHistory(
       gas: 100_000n,
     });
   }
+  if (history.routerViewsUnavailable !== undefined) {
+    revertTxs.push({
+      data: encodeFunctionData({
+        abi: seedingAbi,
+        functionName: "setRouterViewsUnavailable",
+        args: [history.routerViewsUnavailable],
+      }),
+      gas: 100_000n,
+    });
+  }
   for (const { provider, stake } of history.providerStakes ?? []) {
     revertTxs.push({
       data: encodeFunctionData({

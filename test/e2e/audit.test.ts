@@ -51,7 +51,8 @@ describe("the audit against the contract's own counters", () => {
     .sort((a, b) => (a.close?.closedAt ?? 0) - (b.close?.closedAt ?? 0))
     .at(-1) as HistorySession;
   (silent.close as NonNullable<HistorySession["close"]>).silent = true;
-  const unavailable = { ...history(32), statsUnavailable: true };
+  // A deployment without getProviderModelStats, nor the router's views (SPEC.md 1.3: available false).
+  const unavailable = { ...history(32), statsUnavailable: true, routerViewsUnavailable: true };
   const later = history(33);
   const chains = useDevChains({
     silent: [withSilentClose],

@@ -83,6 +83,8 @@ export function marketFile(
           })),
         windows: pairWindows(pair.closes, asOf),
       })),
+    // The router's order is read from the chain (withRouter.ts); a history alone gives none.
+    router: [],
   }));
   return { asOf, models };
 }
