@@ -1,5 +1,5 @@
 import { medianIndex, type Rank } from "./nearestRank.js";
-import { selectKth } from "./selectKth.js";
+import { selectRanksInto } from "./selectKth.js";
 
 /**
  * Values filed under integer keys (a bucket, a model and day, ...), for the nearest-rank median
@@ -56,10 +56,7 @@ export class KeyedValues {
     for (let key = 0; key < keyCount; key++) {
       const from = starts[key] as number;
       const to = starts[key + 1] as number;
-      if (to > from)
-        ranks.forEach((rank, r) => {
-          (results[r] as Float64Array)[key] = selectKth(scattered, from, to, rank(to - from));
-        });
+      if (to > from) selectRanksInto(results, key, scattered, from, to, ranks);
     }
     return results;
   }

@@ -1,5 +1,5 @@
 import { medianIndex, type Rank } from "./nearestRank.js";
-import { selectKth } from "./selectKth.js";
+import { selectRanksInto } from "./selectKth.js";
 
 /**
  * Every value of one measure (ttft or tps: uint32 receipt fields) in the order filed, each with
@@ -37,7 +37,9 @@ export class ValueLog {
     const count = this.length - from;
     if (count <= 0) return ranks.map(() => Number.NaN);
     const copy = Float64Array.from(this.values.subarray(from, this.length));
-    return ranks.map((rank) => selectKth(copy, 0, count, rank(count)));
+    const into = ranks.map(() => new Float64Array(1));
+    selectRanksInto(into, 0, copy, 0, count, ranks);
+    return into.map((values) => values[0] as number);
   }
 
   /** The median of each provider's values from the `from`-th on; NaN for a provider without any. */
@@ -87,10 +89,7 @@ export class ValueLog {
     for (let m = 0; m < modelCount; m++) {
       const first = starts[modelPairs[m] as number] as number;
       const last = starts[modelPairs[m + 1] as number] as number;
-      if (last > first)
-        ranks.forEach((rank, r) => {
-          (models[r] as Float64Array)[m] = selectKth(scattered, first, last, rank(last - first));
-        });
+      if (last > first) selectRanksInto(models, m, scattered, first, last, ranks);
     }
     return {
       pairs: withPairs ? ranked : ranks.map(() => new Float64Array(pairCount).fill(Number.NaN)),
@@ -146,10 +145,7 @@ function scatterByKey(
   for (let key = 0; key < keyCount; key++) {
     const first = starts[key] as number;
     const last = starts[key + 1] as number;
-    if (last > first)
-      ranks.forEach((rank, r) => {
-        (ranked[r] as Float64Array)[key] = selectKth(scattered, first, last, rank(last - first));
-      });
+    if (last > first) selectRanksInto(ranked, key, scattered, first, last, ranks);
   }
   return { ranked, scattered, starts };
 }

@@ -59,7 +59,8 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, ix: DenseInd
     for (let i = 0, k = 0; i < group.count; i++, k += closeFields) {
       const bidRef = facts[k + f.bidRef] as number;
       close.closedAt = day + (facts[k + f.second] as number);
-      close.disputed = facts[k + f.disputed] as number;
+      const flags = facts[k + f.flags] as number;
+      close.disputed = flags & 1;
       countForAudit(tally, bidRef, close.disputed, facts[k + f.duration] as number);
       if (close.closedAt > asOf) continue;
       if (tally.earliest === undefined) startMonthly(tally, group, asOf, ix);
@@ -73,7 +74,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, ix: DenseInd
         }
       }
       close.tokens = facts[k + f.tokens] as number;
-      close.tokenSessions = facts[k + f.tokenCounted] as number;
+      close.tokenSessions = flags >> 1;
       close.seconds = facts[k + f.seconds] as number;
       close.ttft = facts[k + f.ttftMs] as number;
       close.tps = facts[k + f.tps] as number;

@@ -48,11 +48,11 @@ export function makeCloseDays(closes: readonly TestClose[]): CloseDay[] {
         facts[at + closeFact.ttftMs] = c.ttftMs ?? 0;
         facts[at + closeFact.tps] = c.tps ?? 0;
         facts[at + closeFact.seconds] = c.seconds ?? 0;
-        facts[at + closeFact.disputed] = c.disputed ? 1 : 0;
+        facts[at + closeFact.flags] =
+          (c.disputed ? 1 : 0) + ((c.tokenCounted ?? (c.tokens ?? 0) > 0) ? 2 : 0);
         facts[at + closeFact.duration] = c.duration ?? 0;
         facts[at + closeFact.bidRef] = c.bidRef ?? 0;
         facts[at + closeFact.providerRef] = c.providerRef ?? 0;
-        facts[at + closeFact.tokenCounted] = (c.tokenCounted ?? (c.tokens ?? 0) > 0) ? 1 : 0;
       });
       return { day, chainId, count: list.length, facts };
     });

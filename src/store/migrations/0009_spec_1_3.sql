@@ -39,13 +39,14 @@ CREATE TABLE `router_reads` (
 );
 --> statement-breakpoint
 -- SPEC.md 1.3. Which closes' tokens `tokens` counts (signed v2 receipts whose token words both fit uint32), and the
--- facts the build reads with it as their tenth field. A close stored before this is counted when it is v2 and was not
--- noted as holding oversize token words. SQLite changes a generated column by dropping and adding it, its index first.
+-- facts the build reads with it (bit 1 of their flags field, beside bit 0: disputed). A close stored before this is
+-- counted when it is v2 and was not noted as holding oversize token words. SQLite changes a generated column by
+-- dropping and adding it, its index first.
 DROP INDEX IF EXISTS `closes_facts`;--> statement-breakpoint
 ALTER TABLE `closes` DROP COLUMN `facts`;--> statement-breakpoint
 ALTER TABLE `closes` ADD `token_counted` integer DEFAULT false NOT NULL;--> statement-breakpoint
 UPDATE `closes` SET `token_counted` = 1 WHERE `kind` = 'v2' AND NOT EXISTS (SELECT 1 FROM `anomalies` a WHERE a.`chain_id` = `closes`.`chain_id` AND a.`kind` = 'oversize-token-counts' AND a.`key` = `closes`.`session_id`);--> statement-breakpoint
-ALTER TABLE `closes` ADD `facts` text GENERATED ALWAYS AS (printf('%d,%d,%d,%d,%d,%d,%d,%d,%d,%d', closed_at % 86400, tokens, ttft_ms, tps, max(0, min(closed_at, ends_at) - opened_at), closeout_type != '0', closed_at - opened_at, ifnull(bid_ref, 0), ifnull(provider_ref, 0), token_counted)) VIRTUAL;--> statement-breakpoint
+ALTER TABLE `closes` ADD `facts` text GENERATED ALWAYS AS (printf('%d,%d,%d,%d,%d,%d,%d,%d,%d', closed_at % 86400, tokens, ttft_ms, tps, max(0, min(closed_at, ends_at) - opened_at), (closeout_type != '0') + 2 * token_counted, closed_at - opened_at, ifnull(bid_ref, 0), ifnull(provider_ref, 0))) VIRTUAL;--> statement-breakpoint
 CREATE INDEX `closes_facts` ON `closes` (`day`,`chain_id`,`facts`) WHERE closed_at IS NOT NULL;--> statement-breakpoint
 -- Each bid's nonce (getBid), null until the next sync reads the bids of an older database again: a repricing deletes the bid of nonce - 1.
 ALTER TABLE `bids` ADD `nonce` text;

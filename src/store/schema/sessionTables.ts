@@ -70,10 +70,10 @@ export const closes = sqliteTable(
     /**
      * Everything the rollup needs of a close, as one text the build reads from an index in bulk
      * (store/decodeCloseFacts.ts decodes it): second of the day, tokens, ttftMs, tpsScaled1000,
-     * session time, disputed, closedAt - openedAt, bid ref, provider ref, token counted.
+     * session time, flags (1: disputed, 2: its tokens counted), closedAt - openedAt, bid ref, provider ref.
      */
     facts: text("facts").generatedAlwaysAs(
-      sql`printf('%d,%d,%d,%d,%d,%d,%d,%d,%d,%d', closed_at % 86400, tokens, ttft_ms, tps, max(0, min(closed_at, ends_at) - opened_at), closeout_type != '0', closed_at - opened_at, ifnull(bid_ref, 0), ifnull(provider_ref, 0), token_counted)`,
+      sql`printf('%d,%d,%d,%d,%d,%d,%d,%d,%d', closed_at % 86400, tokens, ttft_ms, tps, max(0, min(closed_at, ends_at) - opened_at), (closeout_type != '0') + 2 * token_counted, closed_at - opened_at, ifnull(bid_ref, 0), ifnull(provider_ref, 0))`,
       { mode: "virtual" },
     ),
   },
