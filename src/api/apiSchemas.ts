@@ -2,6 +2,7 @@ import audit from "../../schemas/audit.schema.json" with { type: "json" };
 import bucket from "../../schemas/bucket.schema.json" with { type: "json" };
 import byModelDaily from "../../schemas/by-model-daily.schema.json" with { type: "json" };
 import byProviderDaily from "../../schemas/by-provider-daily.schema.json" with { type: "json" };
+import changes from "../../schemas/changes.schema.json" with { type: "json" };
 import market from "../../schemas/market.schema.json" with { type: "json" };
 import meta from "../../schemas/meta.schema.json" with { type: "json" };
 import models from "../../schemas/models.schema.json" with { type: "json" };
@@ -23,6 +24,7 @@ export const apiSchemas: Readonly<Record<string, object>> = {
   "bucket.schema.json": bucket,
   "by-model-daily.schema.json": byModelDaily,
   "by-provider-daily.schema.json": byProviderDaily,
+  "changes.schema.json": changes,
   "market.schema.json": market,
   "meta.schema.json": meta,
   "models.schema.json": models,

@@ -34,4 +34,4 @@ export type ApiFiles = { [Path in keyof Responses.ApiResponses]: Written<Respons
 export type ChainFiles = Pick<ApiFiles, ChainFilePath>;
 
 /** The version of SPEC.md these files follow. */
-export const apiVersion = "1.2.0";
+export const apiVersion = "1.3.0";

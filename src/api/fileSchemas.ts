@@ -19,6 +19,7 @@ export const fileSchemas = {
   "providers.json": "providers.schema.json",
   "audit.json": "audit.schema.json",
   "market.json": "market.schema.json",
+  "changes.json": "changes.schema.json",
   "meta.json": "meta.schema.json",
 } as const;
 

@@ -45,6 +45,7 @@ export interface ApiResponses {
   "providers.json": ProviderLeaderboard;
   "audit.json": Audit;
   "market.json": Market;
+  "changes.json": Changes;
   "meta.json": Meta;
 }
 /**
@@ -66,6 +67,10 @@ export interface WindowTotals {
    */
   tokens: number;
   /**
+   * Closed sessions whose tokens `tokens` sums: signed v2 receipts whose inputTokens and outputTokens words both fit a uint32. A bucket with sessions > 0 and tokenSessions 0 has no token counts (v1 receipts, oversize token words, disputed or malformed closes): not zero tokens.
+   */
+  tokenSessions: number;
+  /**
    * Closed sessions, disputed and malformed included.
    */
   sessions: number;
@@ -74,9 +79,17 @@ export interface WindowTotals {
    */
   ttft?: number;
   /**
+   * Nearest-rank 90th percentile of ttftMs / 1000 over the receipts ttft uses (1-based rank ceil(9n / 10)): a tail over sessions (each receipt holds its session's mean), not over requests; absent when ttft is.
+   */
+  ttftP90?: number;
+  /**
    * Nearest-rank median of tpsScaled1000 / 1000 (output tokens per second), over signed receipts with tpsScaled1000 > 0; absent when there is none.
    */
   tps?: number;
+  /**
+   * Nearest-rank 10th percentile of tpsScaled1000 / 1000 over the receipts tps uses (1-based rank ceil(n / 10)): a tail over sessions (each receipt holds its session's mean), not over requests; absent when tps is.
+   */
+  tpsP10?: number;
   /**
    * Session time: the sum of max(0, min(closedAt, endsAt) - openedAt) over the closed sessions, disputed and malformed included.
    */
@@ -119,6 +132,10 @@ export interface Bucket {
    * inputTokens + outputTokens over signed v2 receipts (exact; may exceed 2^53).
    */
   tokens: number;
+  /**
+   * Closed sessions whose tokens `tokens` sums: signed v2 receipts whose inputTokens and outputTokens words both fit a uint32. A bucket with sessions > 0 and tokenSessions 0 has no token counts (v1 receipts, oversize token words, disputed or malformed closes): not zero tokens.
+   */
+  tokenSessions: number;
   /**
    * Closed sessions, disputed and malformed included.
    */
@@ -299,7 +316,7 @@ export interface IndexCounters {
   [k: string]: unknown;
 }
 /**
- * For every model, each provider that served it (a closed session of the pair) or offers it (a bid standing at the as-of time, on any chain): its offers and its four summary windows over that (model, provider) pair's closed sessions. Models sorted by modelId, providers by provider (lowercase). Published at the top level only.
+ * For every model, each provider that served it (a closed session of the pair), offers it (a bid standing at the as-of time, on any chain) or ever bid for it (1.3): its bids over time, its offers and its four summary windows over that (model, provider) pair's closed sessions. Models sorted by modelId, providers by provider (lowercase). Published at the top level only.
  */
 export interface Market {
   /**
@@ -316,9 +333,13 @@ export interface ModelMarket {
    */
   name: string;
   /**
-   * Every provider with a closed session of this pair or an offer for this model; sorted by provider (lowercase).
+   * Every provider with a closed session of this pair, or at least one bid for this model (an offer or not); sorted by provider (lowercase).
    */
   providers: PairMarket[];
+  /**
+   * The order in which the network's own router (proxy-router, default rating configuration) would try the model's active bids, per configured chain where the model has one at that chain's last synced block, sorted by chainId (SPEC.md 1.3). Each bid's score and its five terms before weighting, as the router computes them in doubles, stakes reduced to 64 bits; a bid whose score is NaN or infinite is left out.
+   */
+  router: RouterEntry[];
   [k: string]: unknown;
 }
 export interface PairMarket {
@@ -330,6 +351,10 @@ export interface PairMarket {
    * The pair's bids standing at the as-of time on every configured chain (0 < createdAt <= asOf, deletedAt 0 or after asOf, getBid read at each chain's last synced block); sorted by chainId, createdAt, bidId.
    */
   offers: Offer[];
+  /**
+   * The pair's prices over time (1.3): every known bid of the pair on every configured chain whose getBid succeeds with 0 < createdAt <= asOf, withdrawn ones included; sorted by createdAt, chainId, bidId. The offers are exactly the bids with deletedAt 0.
+   */
+  bids: MarketBid[];
   windows: PairWindows;
   [k: string]: unknown;
 }
@@ -346,11 +371,110 @@ export interface Offer {
   createdAt: number;
   [k: string]: unknown;
 }
+export interface MarketBid {
+  chainId: number;
+  bidId: string;
+  /**
+   * The bid's price, wei of MOR per second, as a decimal string.
+   */
+  pricePerSecond: string;
+  /**
+   * When the bid was posted, unix seconds.
+   */
+  createdAt: number;
+  /**
+   * When the bid was deleted (withdrawn, or replaced by a re-post), unix seconds, when that is at or before the as-of; 0 while it stands at the as-of.
+   */
+  deletedAt: number;
+  [k: string]: unknown;
+}
 export interface PairWindows {
   "24h": PairWindow;
   "7d": PairWindow;
   "30d": PairWindow;
   all: PairWindow;
+  [k: string]: unknown;
+}
+export interface RouterEntry {
+  chainId: number;
+  /**
+   * false: one of the router's views reverted on this chain (a deployment without them); bids is then empty.
+   */
+  available: boolean;
+  /**
+   * The active bids in the router's order: score descending, ties in getModelActiveBids' order.
+   */
+  bids: RouterBid[];
+  [k: string]: unknown;
+}
+export interface RouterBid {
+  bidId: string;
+  /**
+   * EIP-55 checksummed address.
+   */
+  provider: string;
+  /**
+   * The weighted terms divided by the price in MOR a second.
+   */
+  score: number;
+  /**
+   * The pair's mean tpsScaled1000 against the model's, mapped onto [0, 1].
+   */
+  tps: number;
+  /**
+   * The pair's mean ttftMs against the model's (lower is better), mapped onto [0, 1].
+   */
+  ttft: number;
+  /**
+   * The pair's totalDuration against the model's statistic, mapped onto [0, 1].
+   */
+  duration: number;
+  /**
+   * The square of the pair's successCount / totalCount; 0 without a close.
+   */
+  success: number;
+  /**
+   * The provider's stake between the minimum stake and ten times it, onto [0, 1], after the router reduces both to 64 bits; in [0, 1] whenever the minimum stake is below 2^63 wei.
+   */
+  stake: number;
+  [k: string]: unknown;
+}
+/**
+ * Market events from every configured chain's bids (SPEC.md 1.3): a bid posted, repriced (a re-post that deleted the pair's bid of nonce - 1 as it was created) or withdrawn. Sorted by time descending, then chainId, then bidId, then withdrawn before posted and repriced. Published at the top level only.
+ */
+export interface Changes {
+  /**
+   * The publication's as-of time, unix seconds.
+   */
+  asOf: number;
+  changes: MarketChange[];
+  [k: string]: unknown;
+}
+export interface MarketChange {
+  /**
+   * The bid's createdAt (posted, repriced) or deletedAt (withdrawn), unix seconds.
+   */
+  time: number;
+  chainId: number;
+  modelId: string;
+  /**
+   * EIP-55 checksummed address.
+   */
+  provider: string;
+  kind: "posted" | "repriced" | "withdrawn";
+  bidId: string;
+  /**
+   * The bid's price, wei of MOR per second, as a decimal string.
+   */
+  pricePerSecond: string;
+  /**
+   * Repriced only: the bid this one replaced.
+   */
+  previousBidId?: string;
+  /**
+   * Repriced only: the replaced bid's price.
+   */
+  previousPricePerSecond?: string;
   [k: string]: unknown;
 }
 /**

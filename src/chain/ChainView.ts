@@ -3,6 +3,7 @@ import type { BlockHeader } from "./getBlockHeader.js";
 import type { BidRead } from "./readBids.js";
 import type { ModelNameRead } from "./readModelNames.js";
 import type { Pair, PairStatsRead } from "./readPairStats.js";
+import type { ModelBooksRead, RouterDetailsRead } from "./readRouterViews.js";
 import type { SessionRead } from "./readSessions.js";
 import type { ToBlock } from "./resolveTarget.js";
 
@@ -38,6 +39,13 @@ export type ChainView = {
   readModelNames(modelIds: readonly string[]): Promise<Map<string, ModelNameRead>>;
   /** The contract's own counters of every pair, at `block` (getProviderModelStats). */
   readPairStats(pairs: readonly Pair[], block: number): Promise<PairStatsRead>;
+  /** Each model's active bids and stats, and the minimum stake, at `block` (undefined: the latest; the router's first read). */
+  readModelBooks(modelIds: readonly string[], block: number | undefined): Promise<ModelBooksRead>;
+  /** The active bids' pairs' stats and providers' stakes at `block` (the router's second read). */
+  readRouterDetails(
+    request: { pairs: readonly Pair[]; providers: readonly string[] },
+    block: number | undefined,
+  ): Promise<RouterDetailsRead>;
   /**
    * The block the contract was created in, by a sixteen-way search of eth_getCode over block numbers up to
    * `head`; undefined when the endpoint does not serve historical state.

@@ -15,6 +15,12 @@ export const marketplaceAbi = parseAbi([
   "struct SD { int64 mean; int64 sqSum; }",
   "struct ProviderModelStats { SD tpsScaled1000; SD ttftMs; uint32 totalDuration; uint32 successCount; uint32 totalCount; }",
   "function getProviderModelStats(bytes32 modelId, address provider) view returns (ProviderModelStats)",
+  "struct ModelStats { SD tpsScaled1000; SD ttftMs; SD totalDuration; uint32 count; }",
+  "function getModelStats(bytes32 modelId) view returns (ModelStats)",
+  "struct Provider { string endpoint; uint256 stake; uint128 createdAt; uint128 limitPeriodEnd; uint256 limitPeriodEarned; bool isDeleted; }",
+  "function getProvider(address provider) view returns (Provider)",
+  "function getProviderMinimumStake() view returns (uint256)",
+  "function getModelActiveBids(bytes32 modelId, uint256 offset, uint256 limit) view returns (bytes32[] ids, uint256 total)",
 ]);
 
 export const multicall3Abi = parseAbi([

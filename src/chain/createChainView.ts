@@ -9,6 +9,7 @@ import { poolOfOne } from "./pool/poolOfOne.js";
 import { readBids } from "./readBids.js";
 import { readModelNames } from "./readModelNames.js";
 import { readPairStats } from "./readPairStats.js";
+import { readModelBooks, readRouterDetails } from "./readRouterViews.js";
 import { readSessions } from "./readSessions.js";
 import { resolveTarget } from "./resolveTarget.js";
 import type { RpcClient } from "./rpc/createRpcClient.js";
@@ -46,6 +47,8 @@ export function createChainView(options: {
     readBids: (ids) => readBids(reader, contract, ids),
     readModelNames: (ids) => readModelNames(reader, contract, ids),
     readPairStats: (pairs, block) => readPairStats(reader, contract, pairs, block),
+    readModelBooks: (modelIds, block) => readModelBooks(reader, contract, modelIds, block),
+    readRouterDetails: (request, block) => readRouterDetails(reader, contract, request, block),
     findCreationBlock: (head) => findCreationBlock(client, contract, head),
   };
   const pool = poolOfOne(view);

@@ -89,6 +89,7 @@ describe("decodeBid", () => {
         provider: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
         modelId: `0x${"ab".repeat(32)}`,
         pricePerSecond: 123n,
+        nonce: 4n,
         createdAt: 1_790_000_000,
         deletedAt: 1_790_000_600,
       },

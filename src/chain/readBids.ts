@@ -13,6 +13,8 @@ export type BidState = {
   provider: string;
   modelId: string;
   pricePerSecond: bigint;
+  /** The provider's count of posts for the model before this one: a re-post deletes the bid of nonce - 1 (CHAIN.md). */
+  nonce: bigint;
   /** Unix seconds; 0 in the empty record of a bid that does not exist. */
   createdAt: number;
   deletedAt: number;
@@ -51,6 +53,7 @@ export function decodeBid(data: Uint8Array): BidRead {
         provider: readAddress(data, 0),
         modelId: readBytes32(data, 32),
         pricePerSecond: readUint(data, 64),
+        nonce: readUint(data, 96),
         createdAt: time(128),
         deletedAt: time(160),
       },

@@ -25,6 +25,7 @@ const chain = (chainId: number, name: string, more: Partial<ChainRunSummary>): C
   bidsRefilled: 0,
   bidScan: { blocks: 0, logs: 0, complete: true },
   audit: "nothing to read",
+  router: "nothing to read",
   rpc: { httpRequests: 4, rpcCalls: 9, retries: 0, reader: "multicall" },
   ...more,
 });

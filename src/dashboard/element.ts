@@ -16,3 +16,15 @@ export function byId(id: string): HTMLElement {
   if (!found) throw new Error(`the page has no #${id}`);
   return found;
 }
+
+/** An SVG element (the market pages' pictures), its attributes set as given. */
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number> = {},
+  ...children: Array<Node | string>
+): SVGElementTagNameMap[K] {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  node.append(...children);
+  return node;
+}

@@ -17,7 +17,7 @@ const chain = (chainId: number, name: string, extra: Partial<MetaChain> = {}): M
   ...extra,
 });
 const meta = (extra: Partial<Meta> = {}): Meta => ({
-  schemaVersion: "1.2.0",
+  schemaVersion: "1.3.0",
   chainId: 8453,
   contract: "0x0",
   fromBlock: 100,

@@ -37,6 +37,7 @@ export function sumSeries(list: ReadonlyArray<readonly Bucket[]>): Bucket[] {
       const sum = byTs.get(bucket.ts) ?? {
         ts: bucket.ts,
         tokens: 0,
+        tokenSessions: 0,
         sessions: 0,
         seconds: 0,
         earned: "0",
@@ -44,6 +45,7 @@ export function sumSeries(list: ReadonlyArray<readonly Bucket[]>): Bucket[] {
         wei: 0n,
       };
       sum.tokens += bucket.tokens;
+      sum.tokenSessions += bucket.tokenSessions;
       sum.sessions += bucket.sessions;
       sum.seconds += bucket.seconds;
       sum.disputed += bucket.disputed;

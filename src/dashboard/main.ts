@@ -3,7 +3,7 @@ import "./style.css";
 import "./controls.css";
 import "./charts.css";
 import "./tables.css";
-import type { Meta, ModelLeaderboard, ProviderLeaderboard } from "../api/responseTypes.js";
+import type { Meta, ModelLeaderboard } from "../api/responseTypes.js";
 import type { Names } from "./chartData.js";
 import { chainName, colorAt } from "./chartTheme.js";
 import { renderFilterChips, renderSwitch } from "./controls.js";
@@ -13,14 +13,15 @@ import { format } from "./format.js";
 import { modelLabel } from "./modelLabel.js";
 import { type Range, ranges } from "./ranges.js";
 import { renderCards } from "./renderCards.js";
+import { renderChanges } from "./renderChanges.js";
 import { renderCharts } from "./renderCharts.js";
 import { renderLeaderboard } from "./renderLeaderboard.js";
 import { renderMarketIndex } from "./renderMarketIndex.js";
-import { renderModelPage, renderProviderPage } from "./renderMarketPage.js";
+import { renderMarketView } from "./renderMarketView.js";
 import { renderAudit, renderFreshness } from "./renderStatus.js";
 import { renderStuck } from "./renderStuck.js";
 import { fill, setRetry } from "./section.js";
-import { modelStandings, providerStandings, type Window, windows } from "./standings.js";
+import { modelStandings, providerStandings, windowLabels, windows } from "./standings.js";
 import { formatState, type Metric, metrics, parseState, toggleFilter, type ViewState } from "./viewState.js";
 
 /** The dashboard: every part drawn from its own files, so that one missing file blanks only its part. */
@@ -28,8 +29,6 @@ let state = parseState(location.hash);
 let cycle = 0;
 const root = document.documentElement;
 const overviewTitle = document.title;
-/** The market page drawn last: another one starts from an empty table, not the last one's. */
-let drawnMarket: string | undefined;
 
 /**
  * meta.json and models.json, when they load: names for chains and models (the page works without),
@@ -75,17 +74,9 @@ const metricLabels: Record<Metric, string> = {
   hours: "Hours",
   earned: "Earned",
 };
-const windowLabels: Record<Window, string> = { "24h": "24 h", "7d": "7 d", "30d": "30 d", all: "All time" };
 
-async function render(): Promise<void> {
-  const mine = ++cycle;
-  root.dataset.state = "loading";
-  const focused = (document.activeElement as HTMLElement | null)?.dataset.focus;
-  const names = await loadNames();
-  // Every part below is drawn from this release (files.ts): the page says which, for the tests.
-  root.dataset.release = names.releaseKey ?? "";
-  const place = state.chain === "all" ? "all chains" : `on ${names.chain(state.chain)}`;
-
+/** The switches (chain, range, measure, window) and the chosen items' chips, as the state says. */
+function renderControls(names: Names): void {
   renderSwitch(
     byId("chain-switch"),
     "chain",
@@ -133,6 +124,18 @@ async function render(): Promise<void> {
   boardsNote.hidden = state.chain === "all";
   boardsNote.textContent =
     "The leaderboards count both chains together: the API publishes them for all chains only.";
+}
+
+async function render(): Promise<void> {
+  const mine = ++cycle;
+  root.dataset.state = "loading";
+  const focused = (document.activeElement as HTMLElement | null)?.dataset.focus;
+  const names = await loadNames();
+  // Every part below is drawn from this release (files.ts): the page says which, for the tests.
+  root.dataset.release = names.releaseKey ?? "";
+  const place = state.chain === "all" ? "all chains" : `on ${names.chain(state.chain)}`;
+
+  renderControls(names);
 
   const status: Array<Promise<void>> = [
     fill(
@@ -146,17 +149,25 @@ async function render(): Promise<void> {
       (audit) => renderAudit(byId("audit"), audit, state.chain, (id) => names.model(id), names.chain),
     ),
   ];
-  // A market page (#market=<model or provider>) instead of the overview.
+  // A market page (#market=<model or provider>) or the newest changes (#view=changes) instead of the overview.
   const market = state.market;
   byId("market-page").hidden = !market;
-  byId("overview").hidden = market !== undefined;
-  byId("controls").hidden = market !== undefined;
+  byId("changes-page").hidden = !state.changes;
+  byId("overview").hidden = market !== undefined || state.changes;
+  byId("controls").hidden = market !== undefined || state.changes;
   if (market) {
-    await Promise.all([...status, renderMarket(market)]);
+    const view = { state, update, href: marketHref, changes: changesHref(), title: overviewTitle };
+    await Promise.all([...status, renderMarketView(market, view)]);
+    finish(mine, focused);
+    return;
+  }
+  if (state.changes) {
+    await Promise.all([...status, renderChangesView(names)]);
     finish(mine, focused);
     return;
   }
   document.title = overviewTitle;
+  (byId("changes-link") as HTMLAnchorElement).href = changesHref();
 
   const tasks: Array<Promise<void>> = [
     ...status,
@@ -208,8 +219,23 @@ async function render(): Promise<void> {
 
 /** A market page's link: the view as it is (chain, window, filter: the back link restores it), on that page. */
 function marketHref(kind: "model" | "provider", id: string): string {
-  return formatState({ ...state, market: { kind, id } });
+  return formatState({ ...state, changes: false, market: { kind, id } });
 }
+
+/** The newest market events (changes.json), on the chosen chain. */
+function renderChangesView(names: Names): Promise<void> {
+  document.title = `Market changes · ${overviewTitle}`;
+  (byId("changes-back") as HTMLAnchorElement).href = formatState({ ...state, changes: false }) || "#overview";
+  const container = byId("changes");
+  return fill(
+    container,
+    () => loadFile("changes.json"),
+    (file) => renderChanges(container, file, state.chain, names, marketHref),
+  );
+}
+
+/** The changes view's link, keeping the chain. */
+const changesHref = () => formatState({ ...state, market: undefined, changes: true });
 
 /** After a draw: the focus back where it was, and the page marked drawn (tests wait for it). */
 function finish(mine: number, focused: string | undefined): void {
@@ -217,59 +243,6 @@ function finish(mine: number, focused: string | undefined): void {
   if (focused) document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   root.dataset.state = "ready";
   root.dataset.draws = String(Number(root.dataset.draws ?? "0") + 1);
-}
-
-/** A model's or a provider's market page, from market.json (and the leaderboards for its record). */
-function renderMarket(market: NonNullable<typeof state.market>): Promise<void> {
-  const back = byId("market-back") as HTMLAnchorElement;
-  back.href = formatState({ ...state, market: undefined }) || "#overview";
-  renderSwitch(
-    byId("market-window-switch"),
-    "window",
-    windows.map((value) => ({ value, label: windowLabels[value] })),
-    state.window,
-    (window) => update({ window }),
-  );
-  const note = byId("market-note");
-  note.hidden = state.chain === "all";
-  note.textContent = "The market counts every chain together: the API publishes it for all chains only.";
-  const parts = {
-    title: byId("market-title"),
-    summary: byId("market-summary"),
-    record: byId("market-record"),
-    table: byId("market-table"),
-    picture: byId("market-picture"),
-    pictureTitle: byId("market-picture-title"),
-  };
-  if (drawnMarket !== market.id) {
-    for (const part of [parts.record, parts.table, parts.picture]) part.replaceChildren();
-    drawnMarket = market.id;
-  }
-  const view = {
-    window: state.window,
-    sort: state.marketSort,
-    onSort: (marketSort: typeof state.marketSort) => update({ marketSort }),
-    href: marketHref,
-  };
-  const standings = <T>(load: Promise<T>) => load.catch(() => undefined);
-  return fill(
-    parts.summary,
-    () =>
-      Promise.all([
-        loadFile("market.json"),
-        market.kind === "model" ? standings(loadFile("models.json")) : standings(loadFile("providers.json")),
-      ]),
-    ([file, board]) => {
-      if (market.kind === "model")
-        renderModelPage(parts, file, board as ModelLeaderboard | undefined, { ...view, modelId: market.id });
-      else
-        renderProviderPage(parts, file, board as ProviderLeaderboard | undefined, {
-          ...view,
-          provider: market.id,
-        });
-      document.title = `${parts.title.firstChild?.textContent ?? "Market"} · ${overviewTitle}`;
-    },
-  );
 }
 
 if (location.protocol === "file:") {

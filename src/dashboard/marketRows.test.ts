@@ -35,6 +35,7 @@ describe("modelRows", () => {
   test("default: a provider's row carries its chains, its price the cheapest chain's", () => {
     const window: PairWindow = {
       tokens: 0,
+      tokenSessions: 0,
       sessions: 0,
       seconds: 0,
       earned: "0",
@@ -50,9 +51,10 @@ describe("modelRows", () => {
           modelId: "0xmodel",
           name: "m",
           providers: [
-            { provider: "0xA", offers: [offer(8453, "900"), offer(42161, "3")], windows },
-            { provider: "0xB", offers: [], windows },
+            { provider: "0xA", offers: [offer(8453, "900"), offer(42161, "3")], bids: [], windows },
+            { provider: "0xB", offers: [], bids: [], windows },
           ],
+          router: [],
         },
       ],
     };

@@ -15,6 +15,9 @@ export const marketColumns = [
 export type MarketColumn = (typeof marketColumns)[number];
 export type MarketSort = { column: MarketColumn; descending: boolean };
 
+/** The link to a market page (a model's by its modelId, a provider's by its address), keeping the view. */
+export type MarketHref = (kind: "model" | "provider", id: string) => string;
+
 /** The market tables' order until a reader picks another: the cheapest offer first. */
 export const defaultMarketSort: MarketSort = { column: "price", descending: false };
 

@@ -63,6 +63,7 @@ export function mountChart(
   container.dataset.granularity = model.granularity;
   container.dataset.periods = String(model.ts.length);
   container.dataset.summary = model.summary;
+  container.dataset.noCounts = (model.shaded?.ts ?? []).join(",");
   container.replaceChildren(
     legend(model),
     plot,

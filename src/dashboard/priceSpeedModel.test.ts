@@ -41,6 +41,7 @@ describe("priceSpeedModel", () => {
     const chains = chainPrices(offers);
     const window: PairWindow = {
       tokens: 1,
+      tokenSessions: 1,
       sessions: 1,
       seconds: 1,
       earned: "0",

@@ -95,7 +95,7 @@ export function fittedAxis(values: readonly number[], from: number, to: number):
   return linearAxis(Math.floor(min / step) * step, Math.ceil(max / step) * step, from, to);
 }
 
-function linearAxis(min: number, max: number, from: number, to: number): Axis {
+export function linearAxis(min: number, max: number, from: number, to: number): Axis {
   const step = niceStep((max - min) / 4);
   const ticks: Axis["ticks"] = [];
   const at = (value: number) => from + ((value - min) / (max - min)) * (to - from);
@@ -104,7 +104,7 @@ function linearAxis(min: number, max: number, from: number, to: number): Axis {
   return { at, ticks, log: false };
 }
 
-function logAxis(low: number, high: number, from: number, to: number): Axis {
+export function logAxis(low: number, high: number, from: number, to: number): Axis {
   const min = Math.floor(Math.log10(low));
   const max = Math.ceil(Math.log10(high));
   const span = Math.max(1, max - min);

@@ -1,10 +1,10 @@
 import type { Market, WindowTotals } from "../api/responseTypes.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
+import type { MarketHref } from "./marketRows.js";
 import { modelChainPrices } from "./marketRows.js";
 import { modelLabel } from "./modelLabel.js";
 import { chainPriceText, renderChainPrices } from "./renderChainPrices.js";
-import type { MarketHref } from "./renderMarketPage.js";
 import type { Window } from "./standings.js";
 
 /**

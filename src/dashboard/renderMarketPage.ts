@@ -1,23 +1,34 @@
 import type { Market, ModelLeaderboard, ProviderLeaderboard, WindowTotals } from "../api/responseTypes.js";
 import { element } from "./element.js";
 import { format } from "./format.js";
-import { type MarketRow, type MarketSort, modelChainPrices, modelRows, providerRows } from "./marketRows.js";
+import {
+  type MarketHref,
+  type MarketRow,
+  type MarketSort,
+  modelChainPrices,
+  modelRows,
+  providerRows,
+} from "./marketRows.js";
 import { modelLabel } from "./modelLabel.js";
 import { chainPriceText } from "./renderChainPrices.js";
 import { renderMarketTable } from "./renderMarketTable.js";
+import { renderPriceHistory } from "./renderPriceHistory.js";
 import { renderPriceSpeed } from "./renderPriceSpeed.js";
+import { renderProviderRanks, renderRouter, wholeHex } from "./renderRouter.js";
+import { providerRanks } from "./routerModel.js";
 import type { Window } from "./standings.js";
-
-/** The link to a market page (a model's by its modelId, a provider's by its address), keeping the view. */
-export type MarketHref = (kind: "model" | "provider", id: string) => string;
 
 export type MarketPageParts = {
   title: HTMLElement;
   summary: HTMLElement;
   record: HTMLElement;
   table: HTMLElement;
+  /** The router's order (a model's page) or the provider's places in it (a provider's page). */
+  router: HTMLElement;
   picture: HTMLElement;
   pictureTitle: HTMLElement;
+  /** Prices over time (a model's page). */
+  history: HTMLElement;
 };
 
 const windowWords: Record<Window, string> = {
@@ -27,23 +38,50 @@ const windowWords: Record<Window, string> = {
   all: "all time",
 };
 
-/** A record's figures as small cards: sessions, tokens, hours, earned, disputed, TTFT, speed. */
+/**
+ * A record's figures as small cards: sessions, tokens (how many sessions counted them, when not
+ * all did), hours, earned, disputed, TTFT and speed (medians, their tails over sessions below).
+ */
 function recordCards(totals: WindowTotals): HTMLElement[] {
-  const card = (field: string, title: string, value: string, hint?: string) =>
+  const card = (field: string, title: string, value: string, hint?: string, detail?: string) =>
     element(
       "article",
       { class: "card", "data-record": field, ...(hint ? { title: hint } : {}) },
       element("h3", {}, title),
       element("p", { class: "value" }, value),
+      ...(detail ? [element("p", { class: "detail" }, detail)] : []),
     );
+  const counted = totals.tokenSessions;
   return [
     card("sessions", "Sessions", format.integer(totals.sessions)),
-    card("tokens", "Tokens", format.integer(totals.tokens)),
+    totals.sessions > 0 && counted === 0
+      ? card("tokens", "Tokens", "no counts", "Its sessions' receipts carry no token counts")
+      : card(
+          "tokens",
+          "Tokens",
+          format.integer(totals.tokens),
+          undefined,
+          counted < totals.sessions
+            ? `counted in ${format.integer(counted)} of ${format.integer(totals.sessions)} sessions`
+            : undefined,
+        ),
     card("hours", "Hours", format.hours(totals.seconds), "Inference hours: session time paid for by stake"),
     card("earned", "Earned", format.mor(totals.earned, 0), "Entitlement, not money paid"),
     card("disputed", "Disputed", format.share(totals.disputed, totals.sessions)),
-    card("ttft", "TTFT", format.seconds(totals.ttft), "Median time to first token"),
-    card("tps", "Speed", format.tps(totals.tps), "Median output tokens per second"),
+    card(
+      "ttft",
+      "TTFT",
+      format.seconds(totals.ttft),
+      "Median time to first token; p90: the 90th percentile over sessions (each session's mean), not over requests",
+      totals.ttftP90 === undefined ? undefined : `p90 ${format.seconds(totals.ttftP90)} over sessions`,
+    ),
+    card(
+      "tps",
+      "Speed",
+      format.tps(totals.tps),
+      "Median output tokens per second; p10: the 10th percentile over sessions (each session's mean), not over requests",
+      totals.tpsP10 === undefined ? undefined : `p10 ${format.tps(totals.tpsP10)} over sessions`,
+    ),
   ];
 }
 
@@ -61,6 +99,7 @@ export function renderModelPage(
     sort: MarketSort;
     onSort: (sort: MarketSort) => void;
     href: MarketHref;
+    changes: string;
   },
 ): void {
   const found = modelRows(market, view.modelId, view.window);
@@ -73,7 +112,8 @@ export function renderModelPage(
         "No provider serves or offers this model: market.json does not list it.",
       ),
     );
-    for (const part of [parts.record, parts.table, parts.picture]) part.replaceChildren();
+    for (const part of [parts.record, parts.table, parts.router, parts.picture, parts.history])
+      part.replaceChildren();
     parts.pictureTitle.hidden = true;
     return;
   }
@@ -103,8 +143,10 @@ export function renderModelPage(
   const label = (row: MarketRow) => format.shortHex(row.name);
   const href = (row: MarketRow) => view.href("provider", row.id);
   renderMarketTable(parts.table, "model", rows, view.sort, { href, label, onSort: view.onSort });
+  renderRouter(parts.router, model, view.href);
   parts.pictureTitle.hidden = false;
   renderPriceSpeed(parts.picture, rows, { label, href, what: "provider" });
+  renderPriceHistory(parts.history, model, market.asOf, { href: view.href, changes: view.changes });
 }
 
 /** A provider's page: its record over the window, and each model it serves or offers, side by side. */
@@ -148,6 +190,8 @@ export function renderProviderPage(
     label: (row) => row.name,
     onSort: view.onSort,
   });
+  renderProviderRanks(parts.router, market, providerRanks(market, view.provider, wholeHex), view.href);
   parts.pictureTitle.hidden = true;
   parts.picture.replaceChildren();
+  parts.history.replaceChildren();
 }

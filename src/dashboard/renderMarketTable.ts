@@ -26,9 +26,20 @@ const hints: Partial<Record<MarketColumn, string>> = {
     "Its bid standing now on each chain, in MOR per hour of session: the cheapest chain first, the others below",
   perMillion:
     "What it earned per million tokens served in this window, at the prices of its sessions' bids on every chain (sessions pay for time, not tokens): not a price list",
-  ttft: "Median time to first token",
-  tps: "Median output tokens per second",
+  ttft: "Median time to first token; below it the 90th percentile over sessions (each session's mean), not over requests",
+  tps: "Median output tokens per second; below it the 10th percentile over sessions (each session's mean), not over requests",
 };
+
+/** A median with its tail over sessions on a smaller line below ("p90 3.951 s"), when there is one. */
+const withTail = (median: string, tail: string | undefined): Node | string =>
+  tail === undefined
+    ? median
+    : element(
+        "span",
+        { class: "chain-prices" },
+        element("span", { class: "chain-price" }, median),
+        element("span", { class: "chain-price other tail" }, tail),
+      );
 
 function cell(row: MarketRow, column: MarketColumn): Node | string {
   const { window } = row;
@@ -45,9 +56,17 @@ function cell(row: MarketRow, column: MarketColumn): Node | string {
         ? "—"
         : format.morShort(window.earnedPerMillionTokens);
     case "ttft":
-      return format.seconds(window.ttft);
+      return withTail(
+        format.seconds(window.ttft),
+        window.ttftP90 === undefined ? undefined : `p90 ${format.seconds(window.ttftP90)}`,
+      );
     case "tps":
-      return window.tps === undefined ? "—" : format.decimal(window.tps, 3);
+      return window.tps === undefined
+        ? "—"
+        : withTail(
+            format.decimal(window.tps, 3),
+            window.tpsP10 === undefined ? undefined : `p10 ${format.decimal(window.tpsP10, 3)}`,
+          );
     case "disputed":
       return format.share(window.disputed, window.sessions);
     case "hours":

@@ -1,27 +1,14 @@
-import { element } from "./element.js";
+import { element, svg } from "./element.js";
 import { format } from "./format.js";
 import type { MarketRow } from "./marketRows.js";
 import { plotArea, priceSpeedModel } from "./priceSpeedModel.js";
 import { chainPriceText } from "./renderChainPrices.js";
 
-const svgNs = "http://www.w3.org/2000/svg";
-
-function svg<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string | number> = {},
-  ...children: Array<Node | string>
-): SVGElementTagNameMap[K] {
-  const node = document.createElementNS(svgNs, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  node.append(...children);
-  return node;
-}
-
-/** A tick's price: as few digits as it needs (0.001, 0.5, 12). */
-const priceTick = (value: number) =>
-  value >= 1
+/** A tick's price: as few digits as it needs (0, 0.001, 0.5, 12). */
+export const priceTick = (value: number) =>
+  value >= 1 || value <= 0
     ? format.decimal(value, 1)
-    : format.decimal(value, Math.max(1, -Math.floor(Math.log10(value)) + 1));
+    : format.decimal(value, Math.min(20, Math.max(1, -Math.floor(Math.log10(value)) + 1)));
 
 /**
  * The price-against-speed picture: each row with an offer and a measured speed a point (speed

@@ -10,6 +10,8 @@ const month = (index: number) => Date.UTC(2025, index, 1) / 1000;
 const bucket = (ts: number, tokens: number, sessions: number, extra: Partial<Bucket> = {}): Bucket => ({
   ts,
   tokens,
+  // Counted where there are tokens, unless a test says otherwise.
+  tokenSessions: tokens > 0 ? sessions : 0,
   sessions,
   seconds: sessions * 3600,
   earned: `${sessions}000000000000000000`,
@@ -60,17 +62,42 @@ describe("stacked charts", () => {
       ["Base", "0"],
       ["Total", "4,000"],
       ["Inference hours (no token counts)", "24 h"],
-      ["No token counts: receipts before v2 carry none", ""],
+      ["No token counts: their receipts carry none", ""],
     ]);
     expect(tip.rows[1]?.[3]).toBe("no token counts (24 sessions)");
   });
 
-  test("behavior: a lone period of 0 tokens (disputed receipts) is not a period without token counts", () => {
-    const hours = [5, 0, 7, 6, 0, 0, 0, 4].map((tokens, i) => bucket(3600 * i, tokens, i === 5 ? 0 : 2));
-    // Hour 1: alone; hours 4 and 6 (5 had no session): a run of two; none of them is v1.
-    expect(withoutTokenCounts(hours).filter(Boolean)).toEqual([]);
-    const v1 = [0, 0, 0, 0, 9].map((tokens, i) => bucket(3600 * i, tokens, i === 2 ? 0 : 3));
-    expect(withoutTokenCounts(v1).map((b) => b?.ts)).toEqual([0, 3600, undefined, 10_800, undefined]);
+  test("behavior: no token counts are what tokenSessions says, never guessed from a 0", () => {
+    // Hour 1: a lone period whose sessions carry no counts (the old guess wanted a run of three);
+    // hour 3: 0 tokens, counted (its sessions' receipts said 0); hour 4: no session.
+    const hours = [
+      bucket(0, 5, 2),
+      bucket(3600, 0, 2),
+      bucket(7200, 7, 2),
+      bucket(10_800, 0, 2, { tokenSessions: 2 }),
+      bucket(14_400, 0, 0),
+    ];
+    expect(withoutTokenCounts(hours).map((b) => b?.ts)).toEqual([
+      undefined,
+      3600,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const model = stackModel({
+      ...input,
+      granularity: "hourly",
+      partial: [],
+      layers: [{ label: "Base", color: "#00f", series: hours }],
+    }) as ChartModel;
+    expect(model.shaded).toEqual({ ts: [3600], label: "no token counts" });
+    expect(model.series[0]?.notes).toEqual([
+      undefined,
+      "no token counts (2 sessions)",
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   test("behavior: the CSV holds exactly the periods and the values drawn, MOR exact from wei", () => {

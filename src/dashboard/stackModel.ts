@@ -37,8 +37,9 @@ export function layerPeriods(layers: readonly Layer[], granularity: Period, coun
 
 /**
  * Bars of `metric` per period, one stacked layer per chain, model or provider, with the periods
- * that had sessions but no token counts (v1 receipts) shaded and their inference hours drawn
- * instead; or the sentence to show when nothing closed in the periods shown.
+ * whose sessions mostly carry no token counts (withoutTokenCounts) shaded as "no token counts"
+ * and their inference hours drawn instead; or the sentence to show when nothing closed in the
+ * periods shown.
  */
 export function stackModel(input: StackInput): ChartModel | string {
   const { granularity, metric, layers } = input;
@@ -96,32 +97,22 @@ export function stackModel(input: StackInput): ChartModel | string {
       values: withoutCounts.map((bucket) => (bucket && bucket.sessions > 0 ? bucket.seconds / 3600 : null)),
     });
     model.rightUnit = "hours";
-    model.shaded = { ts: noTokens, label: "no token counts before v2 receipts" };
+    model.shaded = { ts: noTokens, label: "no token counts" };
   }
   model.summary = summarize(input, model, aligned, totals, noTokens);
   return model;
 }
 
 /**
- * The buckets of a layer whose sessions carry no token counts (v1 receipts): runs of at least three
- * periods with sessions and 0 tokens (periods without a session neither count nor break a run), or
- * every period with sessions. A lone period of disputed or malformed receipts is not such a run.
+ * The buckets of a layer whose sessions carry no token counts, as the API says (SPEC 1.3:
+ * `sessions > 0` and `tokenSessions == 0`: v1 receipts, token words beyond uint32, disputed or
+ * malformed closes), never guessed from a 0 (the page is published with the API it reads, so
+ * every bucket has `tokenSessions`).
  */
 export function withoutTokenCounts(buckets: ReadonlyArray<Bucket | undefined>): Array<Bucket | undefined> {
-  const active = buckets.flatMap((bucket, index) => (bucket && bucket.sessions > 0 ? [index] : []));
-  const marked: Array<Bucket | undefined> = buckets.map(() => undefined);
-  let run: number[] = [];
-  const close = () => {
-    if (run.length >= 3 || (run.length > 0 && run.length === active.length))
-      for (const index of run) marked[index] = buckets[index];
-    run = [];
-  };
-  for (const index of active) {
-    if (buckets[index]?.tokens === 0) run.push(index);
-    else close();
-  }
-  close();
-  return marked;
+  return buckets.map((bucket) =>
+    bucket && bucket.sessions > 0 && bucket.tokenSessions === 0 ? bucket : undefined,
+  );
 }
 
 /** Nothing closed in the periods shown: say so, and when the last close before them was. */
@@ -163,7 +154,7 @@ function summarize(
   if (model.partial.length > 0) sentences.push(`The last ${periodWord[granularity]} is still in progress.`);
   if (noTokens.length > 0)
     sentences.push(
-      `${describeRuns(granularity, ts, noTokens)}: sessions but no token counts (receipts before v2 carry none); ` +
+      `${describeRuns(granularity, ts, noTokens)}: sessions but no token counts (their receipts carry none: v1 receipts before February 2026); ` +
         "the dashed line shows their inference hours.",
     );
   return sentences.join(" ");

@@ -3,6 +3,12 @@ import { modelLabel } from "./modelLabel.js";
 
 export const windows = ["24h", "7d", "30d", "all"] as const;
 export type Window = (typeof windows)[number];
+export const windowLabels: Record<Window, string> = {
+  "24h": "24 h",
+  "7d": "7 d",
+  "30d": "30 d",
+  all: "All time",
+};
 
 export const columns = [
   "name",

@@ -30,8 +30,7 @@ export function tooltipLines(model: ChartModel, index: number): { title: string;
     rows.push(["", "Total", formatValue(model.unit, periodTotal(model, index), wei), ""]);
   }
   for (const series of model.series) if (series.right && series.values[index] !== null) row(series);
-  if (model.shaded?.ts.includes(ts))
-    rows.push(["", "No token counts: receipts before v2 carry none", "", ""]);
+  if (model.shaded?.ts.includes(ts)) rows.push(["", "No token counts: their receipts carry none", "", ""]);
   return { title: `${format.period(model.granularity, ts)}${partial}`, rows };
 }
 

@@ -42,6 +42,14 @@ describe("the view in the URL", () => {
     expect(parseState("#market=0x12&sort=cheap-asc")).toEqual(defaultState);
   });
 
+  test("behavior: the changes view is in the URL, keeps the chain, and gives way to a market page", () => {
+    const changes = { ...defaultState, chain: 8453, changes: true };
+    expect(formatState(changes)).toBe("#chain=8453&view=changes");
+    expect(parseState(formatState(changes))).toEqual(changes);
+    expect(parseState(`#view=changes&market=${modelA}`).changes).toBe(false);
+    expect(parseState("#view=other").changes).toBe(false);
+  });
+
   test("error: anything unknown or malformed falls back to the default, never throws", () => {
     const state = parseState(
       "#chain=base&range=weekly&metric=%3Cb%3E&model=0x12,nothex&window=1y&msort=foo-desc",
@@ -88,6 +96,7 @@ describe("ranges", () => {
 describe("leaderboards", () => {
   const totals = (sessions: number, earned: string, ttft?: number) => ({
     tokens: sessions * 10,
+    tokenSessions: sessions,
     sessions,
     ...(ttft === undefined ? {} : { ttft }),
     seconds: sessions * 60,

@@ -21,6 +21,8 @@ export type ViewState = {
   market: { kind: FilterKind; id: string } | undefined;
   /** The market page's table order. */
   marketSort: MarketSort;
+  /** The newest market events instead of the overview (`#view=changes`). */
+  changes: boolean;
 };
 
 export const defaultState: ViewState = {
@@ -35,6 +37,7 @@ export const defaultState: ViewState = {
   },
   market: undefined,
   marketSort: defaultMarketSort,
+  changes: false,
 };
 
 const idPatterns: Record<FilterKind, RegExp> = {
@@ -90,6 +93,7 @@ export function parseState(fragment: string): ViewState {
     },
     market: parseMarket(params.get("market")),
     marketSort: parseSort<MarketColumn>(params.get("sort"), marketColumns, defaultState.marketSort),
+    changes: params.get("view") === "changes" && !params.has("market"),
   };
 }
 
@@ -114,6 +118,7 @@ export function formatState(state: ViewState): string {
     marketSort.descending !== defaultState.marketSort.descending
   )
     params.set("sort", formatSort(marketSort));
+  if (state.changes && !state.market) params.set("view", "changes");
   const text = params.toString().replaceAll("%2C", ",");
   return text === "" ? "" : `#${text}`;
 }

@@ -23,6 +23,12 @@ export type GenerateHistoryOptions = {
    * their models, as the real chains do. Providers are the same on every seed already.
    */
   modelIds?: readonly Hex[];
+  /** Bid prices are 1..9 · 10^e wei a second, e in this range (default [9, 17]: earned sums pass 2^64). */
+  priceExponents?: readonly [lowest: number, highest: number];
+  /** Receipts are v1 before this time, v2 from it (default: 60% of the history, on a day boundary). */
+  receiptCutover?: number;
+  /** Offers re-posted and withdrawn all along the history (offerLines' churn), not only at 40% and 70%. */
+  bidChurn?: boolean;
 };
 
 const modelNames = [
@@ -53,12 +59,12 @@ const receiptChainId = 8453n;
  *   endTime − days·86,400), with a daily (UTC afternoon peak) and weekly (quiet weekend) rhythm,
  *   durations of 5 minutes to a day. Most close between openedAt and endsAt, some after endsAt;
  *   none after endTime (those stay open).
- * - Receipts: v1 (160 bytes) before a cutover at 60% of the history, v2 (224 bytes) after, with
+ * - Receipts: v1 (160 bytes) before a cutover (default 60% of the history), v2 (224 bytes) after, with
  *   token counts and ttftMs in the hundreds to thousands (some 0, "not measured"). Mixed in, a few
  *   of each: disputed (closeoutType 1, well-formed receipt), empty, short, naming another session,
  *   a ttftMs too large for its uint32 field, v2 with a trailing extra word, 192-byte v1 receipts,
  *   v2 with an inputTokens word past uint32 (signed, 0 tokens), tpsScaled1000 of 0.
- * - Bid prices spread over eight orders of magnitude: earned sums pass 2^64.
+ * - Bid prices spread over eight orders of magnitude by default: earned sums pass 2^64.
  * - Open sessions: a few stuck (never closed, endsAt long past) and a few still running (opened in
  *   the last hours, endsAt in the future).
  */
@@ -82,13 +88,17 @@ export function generateHistory(options: GenerateHistoryOptions): History {
   const providers: Address[] = Array.from({ length: providerCount }, (_, p) =>
     getAddress(`0x${keccak256(stringToHex(`mor-throughput dev provider ${p}`)).slice(-40)}`),
   );
-  // Prices spread over eight orders of magnitude (1e9 to 1e17 wei of MOR a second).
-  const price = () => BigInt(1 + Math.floor(random() * 9)) * 10n ** BigInt(9 + Math.floor(random() * 9));
+  // Prices spread over eight orders of magnitude by default (1e9 to 9e17 wei of MOR a second).
+  const [lowest, highest] = options.priceExponents ?? [9, 17];
+  const exponents = highest - lowest + 1;
+  const price = () =>
+    BigInt(1 + Math.floor(random() * 9)) * 10n ** BigInt(lowest + Math.floor(random() * exponents));
   const span = days * 86_400;
   // The second-to-last model is offered, never served: no offer line of the sessions names it.
   const offerOnly = modelIds[modelCount - 2] as Hex;
   const served = modelIds.filter((id) => id !== offerOnly);
-  const lines = offerLines({ random, providers, served, price, start, span, endTime });
+  const churn = options.bidChurn ?? false;
+  const lines = offerLines({ random, providers, served, price, start, span, endTime, churn });
   const bids: HistoryBid[] = lines.flat();
   bids.push({
     bidId: postedBidId(providers[0] as Address, offerOnly, 0),
@@ -143,7 +153,7 @@ export function generateHistory(options: GenerateHistoryOptions): History {
   sessions.sort((a, b) => a.openedAt - b.openedAt);
 
   // Which sessions close, and how.
-  const cutover = start + Math.floor(days * 0.6) * 86_400;
+  const cutover = options.receiptCutover ?? start + Math.floor(days * 0.6) * 86_400;
   const closable = sessions.filter((s) => s.endsAt + 86_400 < endTime);
   const stuck = new Set(sample(random, closable, Math.max(1, Math.round(closable.length * 0.005))));
   for (const s of sessions) {

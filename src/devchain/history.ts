@@ -71,4 +71,8 @@ export type History = {
   renames?: HistoryRename[];
   /** The contract has no getProviderModelStats: every call to it reverts (set last). */
   statsUnavailable?: boolean;
+  /** The contract has none of the router's views (getModelActiveBids, getModelStats, ...): they revert (set last). */
+  routerViewsUnavailable?: boolean;
+  /** Providers' stakes (getProvider; set last). Any uint256: the router reduces stakes to int64. */
+  providerStakes?: ReadonlyArray<{ provider: Address; stake: bigint }>;
 };

@@ -10,7 +10,9 @@ export type OfferLine = Array<HistoryBid & { postedAt: number }>;
  * pairs), posted just before the history starts, so the same pair gets the same bidId on every
  * chain. Every fourth offer is re-posted at 40% of the history at a new price (the old bid deleted
  * by the re-post); one is withdrawn at 70% (its provider served the model and no longer offers it),
- * one two hours before the end.
+ * one two hours before the end. With `churn`, every line is also re-posted at a new price every 20 to
+ * 80 days, and every third line (not the first) sometimes withdrawn for 2 to 10 days and posted
+ * again: the first line always stands, so a session always finds a bid.
  */
 export function offerLines(history: {
   random: () => number;
@@ -20,6 +22,7 @@ export function offerLines(history: {
   start: number;
   span: number;
   endTime: number;
+  churn?: boolean;
 }): OfferLine[] {
   const { providers, served, price, start, span, endTime } = history;
   const providerCount = providers.length;
@@ -49,13 +52,51 @@ export function offerLines(history: {
         postedAt: start + Math.floor(span * 0.4) + k * 3_600,
       });
   });
+  if (history.churn) {
+    lines.forEach((line, k) => {
+      churnLine(line, k, history.random, price, endTime);
+    });
+  }
   const withdrawn = [
     [1, start + Math.floor(span * 0.7)],
     [lines.length - 2, endTime - 7_200],
   ] as const;
   for (const [k, at] of withdrawn) {
     const last = lines[k]?.at(-1);
-    if (last && k % 4 !== 0 && at > last.postedAt) last.deletedAt = at;
+    const standing = last?.deletedAt === undefined || !history.churn;
+    if (last && k % 4 !== 0 && at > last.postedAt && standing) last.deletedAt = at;
   }
   return lines;
+}
+
+const day = 86_400;
+
+/** Re-posts (the pair's next nonce) and withdrawals along a line, up to three days before the end. */
+function churnLine(
+  line: OfferLine,
+  k: number,
+  random: () => number,
+  price: () => bigint,
+  endTime: number,
+): void {
+  let t = (line.at(-1) as OfferLine[number]).postedAt;
+  for (;;) {
+    t += Math.floor((20 + random() * 60) * day);
+    if (t > endTime - 3 * day) return;
+    const last = line.at(-1) as OfferLine[number];
+    if (t <= last.postedAt) continue;
+    if (k % 3 === 2 && random() < 0.3) {
+      last.deletedAt = t;
+      t += Math.floor((2 + random() * 8) * day);
+      if (t > endTime - 3 * day) return;
+    }
+    const nonce = line.length;
+    line.push({
+      bidId: postedBidId(last.provider, last.modelId, nonce),
+      provider: last.provider,
+      modelId: last.modelId,
+      pricePerSecond: price(),
+      postedAt: t,
+    });
+  }
 }

@@ -18,6 +18,8 @@ export const seedingAbi = parseAbi([
   "function deleteModelBid(bytes32 bidId)",
   "function setReverts(bytes32 id, bool session, bool bid, bool model)",
   "function setStatsUnavailable(bool unavailable)",
+  "function setProviderStake(address provider, uint256 stake)",
+  "function setRouterViewsUnavailable(bool unavailable)",
 ]);
 
 export type OpenInput = {

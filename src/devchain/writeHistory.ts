@@ -139,6 +139,26 @@ export async function writeHistory(
       gas: 100_000n,
     });
   }
+  if (history.routerViewsUnavailable !== undefined) {
+    revertTxs.push({
+      data: encodeFunctionData({
+        abi: seedingAbi,
+        functionName: "setRouterViewsUnavailable",
+        args: [history.routerViewsUnavailable],
+      }),
+      gas: 100_000n,
+    });
+  }
+  for (const { provider, stake } of history.providerStakes ?? []) {
+    revertTxs.push({
+      data: encodeFunctionData({
+        abi: seedingAbi,
+        functionName: "setProviderStake",
+        args: [provider, stake],
+      }),
+      gas: 100_000n,
+    });
+  }
 
   const events: Event[] = [];
   const settingNow = new Set(newModels.map((m) => m.modelId.toLowerCase()));

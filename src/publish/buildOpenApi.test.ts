@@ -25,13 +25,13 @@ describe("buildOpenApi", () => {
     expect((await validateOpenApi(document, apiSchemas)).valid).toBe(false);
   });
 
-  test("behavior: one GET per published file and per file of one chain, each referencing its schema, at API version 1.2.0", () => {
+  test("behavior: one GET per published file and per file of one chain, each referencing its schema, at API version 1.3.0, and the feed", () => {
     const document = buildOpenApi() as {
       info: { version: string };
       paths: Record<string, { get: Operation }>;
     };
     expect(document.info.version).toBe(apiVersion);
-    expect(apiVersion).toBe("1.2.0");
+    expect(apiVersion).toBe("1.3.0");
     const files = [
       ...Object.entries(fileSchemas).map(([path, schema]) => [`/${apiPath}/${path}`, schema]),
       ...Object.entries(chainFileSchemas).map(([path, schema]) => [
@@ -39,7 +39,10 @@ describe("buildOpenApi", () => {
         schema,
       ]),
     ];
-    expect(Object.keys(document.paths)).toEqual(files.map(([path]) => path));
+    // SPEC.md 1.3: the market's feed, beside the JSON files.
+    expect(Object.keys(document.paths)).toEqual([...files.map(([path]) => path), `/${apiPath}/market.atom`]);
+    const feed = document.paths[`/${apiPath}/market.atom`]?.get.responses["200"]?.content;
+    expect(Object.keys(feed ?? {})).toEqual(["application/atom+xml"]);
     for (const [path, schemaFile] of files) {
       const operation = document.paths[path as string]?.get;
       expect(operation?.responses["200"]?.content?.["application/json"]?.schema.$ref).toBe(

@@ -1,6 +1,7 @@
 import { apiSchemas } from "../api/apiSchemas.js";
 import { apiVersion } from "../api/apiTypes.js";
 import { apiPath, chainFileSchemas, fileSchemas } from "../api/fileSchemas.js";
+import { feedPath } from "./buildAtomFeed.js";
 import { headersFor } from "./headers.js";
 
 /** Where the published copies of schemas/ live, below api/throughput/. */
@@ -64,6 +65,31 @@ export function buildOpenApi(): Record<string, unknown> {
       },
     };
   }
+  const feed = headersFor(`/${apiPath}/${feedPath}`);
+  paths[`/${apiPath}/${feedPath}`] = {
+    get: {
+      operationId: "getMarketFeed",
+      summary: "Market changes as an Atom feed",
+      description:
+        "An Atom 1.0 feed (RFC 4287) of the newest 50 changes of changes.json, in its order: each entry's id " +
+        "urn:mor-throughput:{chainId}:{bidId}:{kind}, updated at the change's time, titled with the model, the " +
+        "provider, what happened and the price an hour, linked to the model's dashboard page.",
+      tags: ["throughput"],
+      responses: {
+        "200": {
+          description: "The feed (market.atom)",
+          headers: {
+            "Cache-Control": {
+              description: "Updated hourly.",
+              schema: { type: "string", const: feed["Cache-Control"] },
+            },
+            "Content-Type": { schema: { type: "string", const: feed["Content-Type"] } },
+          },
+          content: { "application/atom+xml": { schema: { type: "string" } } },
+        },
+      },
+    },
+  };
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -77,7 +103,8 @@ export function buildOpenApi(): Record<string, unknown> {
         "to first token and tokens per second per hour, day and month, per model and per provider; " +
         "summary windows, leaderboards, stuck sessions, an audit of the index against the " +
         "contract's own counters, and the market: for every model, who serves it, at what price (the " +
-        "bids standing now) and how well. Each chain alone under chains/{chainId}/. Static files, updated " +
+        "bids standing now, and every bid over time), how well, in which order the network's own router tries " +
+        "them, and a feed of the changes. Each chain alone under chains/{chainId}/. Static files, updated " +
         "hourly, no authentication, CORS open to every origin. Objects may gain fields: clients treat " +
         "extra fields as additive.",
       license: { name: "MIT", identifier: "MIT" },

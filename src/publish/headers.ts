@@ -42,9 +42,13 @@ export const headerRules: readonly HeaderRule[] = [
       "Referrer-Policy": "no-referrer",
     },
   },
+  // Every file there is JSON but the feed: each type is set by a rule of its own (a host joins the
+  // values of two rules that set one header), the JSON files' by their extension where a host
+  // reads no rule for them (GitHub Pages, S3 and the like send application/json for .json).
+  { pattern: "/api/throughput/*", headers: { "Cache-Control": cacheControl } },
   {
-    pattern: "/api/throughput/*",
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl },
+    pattern: "/api/throughput/market.atom",
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8" },
   },
   { pattern: "/assets/*", headers: { "Cache-Control": immutableCacheControl } },
   {
@@ -67,6 +71,7 @@ const contentTypes: Record<string, string> = {
   ".ico": "image/x-icon",
   ".txt": "text/plain; charset=utf-8",
   ".map": "application/json; charset=utf-8",
+  ".atom": "application/atom+xml; charset=utf-8",
 };
 
 export function contentTypeFor(path: string): string {

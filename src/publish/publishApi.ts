@@ -1,12 +1,15 @@
 import type { ApiFiles, ChainFiles } from "../api/apiTypes.js";
 import { createValidator } from "../api/createValidator.js";
 import { apiPath, chainFolder, schemaOfPath } from "../api/fileSchemas.js";
+import type { Changes } from "../api/responseTypes.js";
 import { UserError } from "../errors/BaseError.js";
+import { buildAtomFeed, feedPath } from "./buildAtomFeed.js";
 import { buildSiteFiles } from "./buildSiteFiles.js";
 import { previousDashboardAssets } from "./previousDashboardAssets.js";
 import { type PublishResult, publishRelease } from "./publishRelease.js";
 import { releaseKey } from "./releaseKey.js";
 import { serializeJson } from "./serializeJson.js";
+import { checkFeed } from "./spec/checkFeed.js";
 
 export class InvalidOutputError extends UserError {
   override name = "InvalidOutputError";
@@ -14,8 +17,9 @@ export class InvalidOutputError extends UserError {
 
 /**
  * Publishes the API's files as one atomic release beside the dashboard, `_headers`, the schemas
- * and the OpenAPI document: every file is validated against its schema first, and one invalid
- * file publishes nothing. meta.json names the release's key (releaseKey.ts), and the previous
+ * and the OpenAPI document, with the market's feed (market.atom, from changes.json): every file is
+ * validated against its schema first (the feed against changes.json), and one invalid file
+ * publishes nothing. meta.json names the release's key (releaseKey.ts), and the previous
  * dashboard's assets stay beside the new one (previousDashboardAssets.ts). Returns the release,
  * its key and the paths published.
  */
@@ -35,6 +39,8 @@ export function publishApi(
   for (const [path, content] of entries) if (path !== "meta.json") api.set(path, serializeJson(content));
   for (const [path, content] of site)
     if (path.startsWith(`${apiPath}/`)) api.set(path.slice(apiPath.length + 1), content);
+  const feed = buildAtomFeed(files);
+  api.set(feedPath, feed);
   const key = releaseKey(api);
   api.set("meta.json", serializeJson({ ...files["meta.json"], releaseKey: key }));
 
@@ -48,6 +54,8 @@ export function publishApi(
     for (const problem of validator.validate(schema, JSON.parse(text))) problems.push(`${path}: ${problem}`);
     release.set(`${apiPath}/${path}`, text);
   }
+  problems.push(...checkFeed(feed, files["changes.json"] as Changes));
+  release.set(`${apiPath}/${feedPath}`, feed);
   if (problems.length > 0) {
     throw new InvalidOutputError(`${problems.length} schema violation(s): nothing was published`, {
       details: problems.slice(0, 20).join("\n"),

@@ -3,11 +3,13 @@ import { join } from "node:path";
 import { apiSchemas } from "../api/apiSchemas.js";
 import { createValidator } from "../api/createValidator.js";
 import { apiPath, chainFileSchemas, chainFolder, fileSchemas } from "../api/fileSchemas.js";
-import type { Meta } from "../api/responseTypes.js";
+import type { Changes, Meta } from "../api/responseTypes.js";
 import { assetsOf } from "./assetsOf.js";
+import { feedPath } from "./buildAtomFeed.js";
 import { openApiPath, schemasPath } from "./buildOpenApi.js";
 import { releaseKey } from "./releaseKey.js";
 import { checkConsistency } from "./spec/checkConsistency.js";
+import { checkFeed } from "./spec/checkFeed.js";
 import { checkFiles } from "./spec/checkFiles.js";
 
 /**
@@ -19,6 +21,7 @@ import { checkFiles } from "./spec/checkFiles.js";
  *   chains/;
  * - the rest of a publication: the dashboard (index.html and the assets it loads), the OpenAPI
  *   document and the schemas;
+ * - market.atom, well-formed, its entries the newest of changes.json (spec/checkFeed.ts);
  * - the rules of SPEC.md that the files show (spec/checkFiles.ts: dense series, counts, sort
  *   orders, identifiers, nested windows, ...);
  * - with `deep`, that the files agree with each other (spec/checkConsistency.ts), meta.json's
@@ -61,6 +64,13 @@ export function validateDirectory(dir: string, options: { deep?: boolean } = {})
     for (const [path, schema] of Object.entries(chainFileSchemas))
       read(`${chainFolder(chainId)}/${path}`, schema);
 
+  const feed = join(root, feedPath);
+  problems.push(
+    ...checkFeed(
+      existsSync(feed) ? readFileSync(feed, "utf8") : undefined,
+      files["changes.json"] as Changes | undefined,
+    ),
+  );
   problems.push(...extraFiles(root, chainIds));
   problems.push(...siteProblems(dir));
   problems.push(...checkFiles(files));

@@ -1,4 +1,4 @@
-import { exactLimit } from "./Sums.js";
+import { type BucketSums, exactLimit } from "./Sums.js";
 
 /**
  * One day's closes summed per bid, filed into the day's buckets at once: a day holds thousands of
@@ -7,6 +7,7 @@ import { exactLimit } from "./Sums.js";
 export class BidSums {
   readonly sessions: Float64Array;
   readonly tokens: Float64Array;
+  readonly tokenSessions: Float64Array;
   readonly seconds: Float64Array;
   readonly disputed: Float64Array;
   /** Session time of the closes with tokens (what earnedPerMillionTokens divides, SPEC.md 1.2). */
@@ -18,6 +19,7 @@ export class BidSums {
   constructor(bidRefs: number) {
     this.sessions = new Float64Array(bidRefs);
     this.tokens = new Float64Array(bidRefs);
+    this.tokenSessions = new Float64Array(bidRefs);
     this.seconds = new Float64Array(bidRefs);
     this.disputed = new Float64Array(bidRefs);
     this.tokenSeconds = new Float64Array(bidRefs);
@@ -31,15 +33,18 @@ export class BidSums {
     );
   }
 
-  add(ref: number, bid: number, tokens: number, seconds: number, disputed: number): void {
+  /** A close of the bid `ref` (its index `bid`). */
+  add(ref: number, bid: number, close: BucketSums): void {
+    const { tokens, seconds } = close;
     if (this.sessions[ref] === 0) {
       this.refs.push(ref);
       this.bids.push(bid);
     }
     this.sessions[ref] = (this.sessions[ref] as number) + 1;
     this.tokens[ref] = (this.tokens[ref] as number) + tokens;
+    this.tokenSessions[ref] = (this.tokenSessions[ref] as number) + close.tokenSessions;
     this.seconds[ref] = (this.seconds[ref] as number) + seconds;
-    this.disputed[ref] = (this.disputed[ref] as number) + disputed;
+    this.disputed[ref] = (this.disputed[ref] as number) + close.disputed;
     if (tokens > 0) this.tokenSeconds[ref] = (this.tokenSeconds[ref] as number) + seconds;
   }
 
@@ -47,6 +52,7 @@ export class BidSums {
     for (const ref of this.refs) {
       this.sessions[ref] = 0;
       this.tokens[ref] = 0;
+      this.tokenSessions[ref] = 0;
       this.seconds[ref] = 0;
       this.disputed[ref] = 0;
       this.tokenSeconds[ref] = 0;

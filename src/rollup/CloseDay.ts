@@ -20,8 +20,8 @@ export const closeFact = {
   tps: 3,
   /** max(0, min(closedAt, endsAt) - openedAt). */
   seconds: 4,
-  /** 1: closeoutType != 0. */
-  disputed: 5,
+  /** Bit 0: disputed (closeoutType != 0); bit 1: `tokens` counts the close's tokens (a signed v2 receipt whose token words fit uint32). */
+  flags: 5,
   /** closedAt - openedAt (the contract's own session duration). */
   duration: 6,
   /** The bid's ref when it could be read, else 0. */

@@ -1,4 +1,6 @@
 import type { MetaUpgrade } from "../api/apiTypes.js";
+import type { ModelStats } from "../chain/readRouterViews.js";
+import type { RouterBidRead } from "../sync/RouterStore.js";
 import type { CloseDay } from "./CloseDay.js";
 
 /*
@@ -36,6 +38,8 @@ export type BidTimesRecord = {
   ref: number;
   chainId: number;
   bidId: string;
+  /** getBid's nonce; null: a bid stored before 1.3 that could not be read again. */
+  nonce: bigint | null;
   createdAt: number;
   deletedAt: number;
   deletionIndexed: boolean;
@@ -60,6 +64,14 @@ export type PairStatRecord = {
   totalDuration: number;
 };
 
+/** The router's inputs of a chain as the sync read them (sync/RouterStore.ts): its models by modelId. */
+export type RouterRecord = {
+  chainId: number;
+  available: boolean;
+  minimumStake: bigint;
+  models: Map<string, { stats: ModelStats; bids: RouterBidRead[] }>;
+};
+
 /** The build's reads: everything the rollup computes from, in one consistent snapshot. */
 export type IndexReader = {
   chains(): ChainRecord[];
@@ -77,6 +89,8 @@ export type IndexReader = {
   /** Sessions of a chain opened, never closed, whose stake ran out at or before `endsAtUpTo`. */
   stuck(chainId: number, endsAtUpTo: number): StuckRecord[];
   pairStats(chainId: number): PairStatRecord[];
+  /** The router's inputs of these chains where read (by chainId ascending). */
+  routerReads(chainIds: readonly number[]): RouterRecord[];
   /** A chain's contract upgrades up to its last synced block, in block order, as meta.json lists them. */
   upgrades(chainId: number): MetaUpgrade[];
   counts(chainIds: readonly number[]): Record<string, number>;

@@ -1,9 +1,10 @@
-import { medianIndex } from "./nearestRank.js";
-import { selectKth } from "./selectKth.js";
+import { medianIndex, type Rank } from "./nearestRank.js";
+import { selectRanksInto } from "./selectKth.js";
 
 /**
  * Values filed under integer keys (a bucket, a model and day, ...), for the nearest-rank median
- * of each key: counted, scattered by key, then one selection per key. Linear in the values.
+ * of each key (or other nearest ranks): counted, scattered by key, then one selection per key and
+ * rank. Linear in the values.
  */
 export class KeyedValues {
   private keys = new Int32Array(1024);
@@ -34,8 +35,13 @@ export class KeyedValues {
 
   /** The median of each key in [0, keyCount); NaN for a key without values. */
   medians(keyCount: number): Float64Array {
-    const result = new Float64Array(keyCount).fill(Number.NaN);
-    if (this.length === 0) return result;
+    return this.ranked(keyCount, [medianIndex])[0] as Float64Array;
+  }
+
+  /** For each rank, its value of each key in [0, keyCount); NaN for a key without values. */
+  ranked(keyCount: number, ranks: readonly Rank[]): Float64Array[] {
+    const results = ranks.map(() => new Float64Array(keyCount).fill(Number.NaN));
+    if (this.length === 0) return results;
     const starts = new Int32Array(keyCount + 1);
     for (let i = 0; i < this.length; i++) (starts[(this.keys[i] as number) + 1] as number)++;
     for (let key = 0; key < keyCount; key++)
@@ -50,8 +56,8 @@ export class KeyedValues {
     for (let key = 0; key < keyCount; key++) {
       const from = starts[key] as number;
       const to = starts[key + 1] as number;
-      if (to > from) result[key] = selectKth(scattered, from, to, medianIndex(to - from));
+      if (to > from) selectRanksInto(results, key, scattered, from, to, ranks);
     }
-    return result;
+    return results;
   }
 }

@@ -1,14 +1,26 @@
 /** Past this, a double's sum could lose a unit: the running sum moves into a bigint. */
 export const exactLimit = 2 ** 52;
 
+/** What closes add to a bucket: each below 2^52. */
+export type BucketSums = {
+  sessions: number;
+  tokens: number;
+  /** The closes whose tokens `tokens` counts (SPEC.md 1.3). */
+  tokenSessions: number;
+  seconds: number;
+  disputed: number;
+};
+
 /**
- * The additive figures of a set of buckets (SPEC.md 1.1: sessions, tokens, seconds, disputed,
- * and per bid the session time that `earned` multiplies by the bid's price), one slot per bucket.
+ * The additive figures of a set of buckets (SPEC.md 1.1: sessions, tokens, seconds, disputed;
+ * 1.3: tokenSessions; and per bid the session time that `earned` multiplies by the bid's price),
+ * one slot per bucket.
  * Sums stay exact past 2^53: a slot that grows past 2^52 is carried into a bigint.
  */
 export class Sums {
   readonly sessions: Float64Array;
   readonly tokens: Float64Array;
+  readonly tokenSessions: Float64Array;
   readonly seconds: Float64Array;
   readonly disputed: Float64Array;
   /**
@@ -27,6 +39,7 @@ export class Sums {
   ) {
     this.sessions = new Float64Array(count);
     this.tokens = new Float64Array(count);
+    this.tokenSessions = new Float64Array(count);
     this.seconds = new Float64Array(count);
     this.disputed = new Float64Array(count);
     this.earnSeconds = new Float64Array(earnSize);
@@ -39,23 +52,18 @@ export class Sums {
     return new Sums(count, base, count * width);
   }
 
-  add(bucket: number, tokens: number, seconds: number, disputed: number, bid: number): void {
-    this.addMany(bucket, 1, tokens, seconds, disputed, bid);
+  /** Closes filed at once, with the session time of `bid` (the bucket's bid index; -1: none). */
+  add(bucket: number, closes: BucketSums, bid: number): void {
+    this.sessions[bucket] = (this.sessions[bucket] as number) + closes.sessions;
+    this.tokenSessions[bucket] = (this.tokenSessions[bucket] as number) + closes.tokenSessions;
+    this.disputed[bucket] = (this.disputed[bucket] as number) + closes.disputed;
+    const t = (this.tokens[bucket] as number) + closes.tokens;
+    this.tokens[bucket] = t < exactLimit ? t : this.carry(bucket, t);
+    this.addTime(bucket, closes.seconds, bid);
   }
 
-  /** `sessions` closes at once, with their summed tokens, session time and disputed count (each below 2^52). */
-  addMany(
-    bucket: number,
-    sessions: number,
-    tokens: number,
-    seconds: number,
-    disputed: number,
-    bid: number,
-  ): void {
-    this.sessions[bucket] = (this.sessions[bucket] as number) + sessions;
-    this.disputed[bucket] = (this.disputed[bucket] as number) + disputed;
-    const t = (this.tokens[bucket] as number) + tokens;
-    this.tokens[bucket] = t < exactLimit ? t : this.carry(bucket, t);
+  /** Session time alone (a bucket's time and its bid's), below 2^52. */
+  addTime(bucket: number, seconds: number, bid: number): void {
     const s = (this.seconds[bucket] as number) + seconds;
     this.seconds[bucket] = s < exactLimit ? s : this.carry(-1 - bucket, s);
     if (bid >= 0) {

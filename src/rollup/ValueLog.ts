@@ -1,5 +1,5 @@
-import { medianIndex } from "./nearestRank.js";
-import { selectKth } from "./selectKth.js";
+import { medianIndex, type Rank } from "./nearestRank.js";
+import { selectRanksInto } from "./selectKth.js";
 
 /**
  * Every value of one measure (ttft or tps: uint32 receipt fields) in the order filed, each with
@@ -29,15 +29,27 @@ export class ValueLog {
 
   /** The median of the values from the `from`-th on; NaN without any. */
   medianFrom(from: number): number {
+    return this.rankedFrom(from, [medianIndex])[0] as number;
+  }
+
+  /** The values at these nearest ranks among the values from the `from`-th on; NaN without any. */
+  rankedFrom(from: number, ranks: readonly Rank[]): number[] {
     const count = this.length - from;
-    if (count <= 0) return Number.NaN;
+    if (count <= 0) return ranks.map(() => Number.NaN);
     const copy = Float64Array.from(this.values.subarray(from, this.length));
-    return selectKth(copy, 0, count, medianIndex(count));
+    const into = ranks.map(() => new Float64Array(1));
+    selectRanksInto(into, 0, copy, 0, count, ranks);
+    return into.map((values) => values[0] as number);
   }
 
   /** The median of each provider's values from the `from`-th on; NaN for a provider without any. */
   providerMedians(providerCount: number, from = 0): Float64Array {
-    return scatterByKey(this.values, this.providers, providerCount, from, this.length).medians;
+    return this.providerRanked(providerCount, [medianIndex], from)[0] as Float64Array;
+  }
+
+  /** For each rank, each provider's value at it from the `from`-th on; NaN for a provider without any. */
+  providerRanked(providerCount: number, ranks: readonly Rank[], from = 0): Float64Array[] {
+    return scatterByKey(this.values, this.providers, providerCount, from, this.length, ranks).ranked;
   }
 
   /**
@@ -52,22 +64,37 @@ export class ValueLog {
     from = 0,
     withPairs = true,
   ): { pairs: Float64Array; models: Float64Array } {
-    const { medians, scattered, starts } = scatterByKey(
+    const { pairs, models } = this.pairAndModelRanked(pairCount, modelPairs, [medianIndex], from, withPairs);
+    return { pairs: pairs[0] as Float64Array, models: models[0] as Float64Array };
+  }
+
+  /** pairAndModelMedians at each of these nearest ranks. */
+  pairAndModelRanked(
+    pairCount: number,
+    modelPairs: Int32Array,
+    ranks: readonly Rank[],
+    from = 0,
+    withPairs = true,
+  ): { pairs: Float64Array[]; models: Float64Array[] } {
+    const { ranked, scattered, starts } = scatterByKey(
       this.values,
       this.pairs,
       pairCount,
       from,
       this.length,
-      withPairs,
+      withPairs ? ranks : [],
     );
     const modelCount = modelPairs.length - 1;
-    const models = new Float64Array(modelCount).fill(Number.NaN);
+    const models = ranks.map(() => new Float64Array(modelCount).fill(Number.NaN));
     for (let m = 0; m < modelCount; m++) {
       const first = starts[modelPairs[m] as number] as number;
       const last = starts[modelPairs[m + 1] as number] as number;
-      if (last > first) models[m] = selectKth(scattered, first, last, medianIndex(last - first));
+      if (last > first) selectRanksInto(models, m, scattered, first, last, ranks);
     }
-    return { pairs: medians, models };
+    return {
+      pairs: withPairs ? ranked : ranks.map(() => new Float64Array(pairCount).fill(Number.NaN)),
+      models,
+    };
   }
 
   private grow(): void {
@@ -86,8 +113,8 @@ export class ValueLog {
 
 /**
  * The values in [from, end) scattered by key (key k's in [starts[k], starts[k + 1])), and each
- * key's median (unless `select` is false). Selection reorders values within a key's run only: any union of runs still holds
- * its values, for a median of several keys together.
+ * key's value at each of `ranks` (none: no selection). Selection reorders values within a key's
+ * run only: any union of runs still holds its values, for a rank of several keys together.
  */
 function scatterByKey(
   values: Uint32Array,
@@ -95,11 +122,11 @@ function scatterByKey(
   keyCount: number,
   from: number,
   end: number,
-  select = true,
-): { medians: Float64Array; scattered: Float64Array; starts: Int32Array } {
-  const medians = new Float64Array(keyCount).fill(Number.NaN);
+  ranks: readonly Rank[],
+): { ranked: Float64Array[]; scattered: Float64Array; starts: Int32Array } {
+  const ranked = ranks.map(() => new Float64Array(keyCount).fill(Number.NaN));
   const starts = new Int32Array(keyCount + 1);
-  if (end <= from) return { medians, scattered: new Float64Array(), starts };
+  if (end <= from) return { ranked, scattered: new Float64Array(), starts };
   for (let i = from; i < end; i++) {
     const key = keys[i] as number;
     if (key >= 0) starts[key + 1] = (starts[key + 1] as number) + 1;
@@ -115,11 +142,10 @@ function scatterByKey(
     scattered[at] = values[i] as number;
     next[key] = at + 1;
   }
-  if (select)
-    for (let key = 0; key < keyCount; key++) {
-      const first = starts[key] as number;
-      const last = starts[key + 1] as number;
-      if (last > first) medians[key] = selectKth(scattered, first, last, medianIndex(last - first));
-    }
-  return { medians, scattered, starts };
+  for (let key = 0; key < keyCount; key++) {
+    const first = starts[key] as number;
+    const last = starts[key + 1] as number;
+    if (last > first) selectRanksInto(ranked, key, scattered, first, last, ranks);
+  }
+  return { ranked, scattered, starts };
 }

@@ -16,6 +16,7 @@ const close = (closedAt: number, tokens: number, more: Partial<TestClose> = {}):
 const zero = (ts: number) => ({
   ts,
   tokens: 0,
+  tokenSessions: 0,
   sessions: 0,
   seconds: 0,
   earned: "0",

@@ -55,12 +55,30 @@ describe("computeLeaderboards", () => {
 
   test("behavior: an old model's windows: zero but for all", () => {
     const old = files["models.json"].models[1]?.windows;
-    const zero = { tokens: 0, sessions: 0, seconds: 0, earned: "0", disputed: 0, providers: 0, models: 0 };
+    const zero = {
+      tokens: 0,
+      tokenSessions: 0,
+      sessions: 0,
+      seconds: 0,
+      earned: "0",
+      disputed: 0,
+      providers: 0,
+      models: 0,
+    };
     expect(old).toEqual({
       "24h": zero,
       "7d": zero,
       "30d": zero,
-      all: { tokens: 1, sessions: 1, seconds: 0, earned: "0", disputed: 0, providers: 1, models: 1 },
+      all: {
+        tokens: 1,
+        tokenSessions: 1,
+        sessions: 1,
+        seconds: 0,
+        earned: "0",
+        disputed: 0,
+        providers: 1,
+        models: 1,
+      },
     });
   });
 });

@@ -26,6 +26,10 @@ const pairOfBid: Record<number, string> = { 1: "1:1", 2: "1:1", 3: "1:2", 4: "2:
 const median = (values: number[]) =>
   values.length === 0 ? undefined : [...values].sort((a, b) => a - b)[medianIndex(values.length)];
 
+/** The value at 1-based rank `rank(n)` of the sorted values: the tails of SPEC.md 1.3. */
+const atRank = (values: number[], rank: (n: number) => number) =>
+  values.length === 0 ? undefined : [...values].sort((a, b) => a - b)[rank(values.length) - 1];
+
 /** A pair window computed the plain way, from its closes (SPEC.md 1.2). */
 function oracle(closes: TestClose[], from: number) {
   const inside = closes.filter((c) => c.closedAt > from && c.closedAt <= asOf);
@@ -36,14 +40,19 @@ function oracle(closes: TestClose[], from: number) {
       (total, c) => total + BigInt(c.seconds ?? 0) * (prices.get(c.bidRef as number) as bigint),
       0n,
     );
-  const ttft = median(inside.filter((c) => (c.ttftMs ?? 0) > 0).map((c) => c.ttftMs as number));
-  const tps = median(inside.filter((c) => (c.tps ?? 0) > 0).map((c) => c.tps as number));
+  const ttfts = inside.filter((c) => (c.ttftMs ?? 0) > 0).map((c) => c.ttftMs as number);
+  const tpss = inside.filter((c) => (c.tps ?? 0) > 0).map((c) => c.tps as number);
+  const ttft = median(ttfts);
+  const tps = median(tpss);
+  const ttftP90 = atRank(ttfts, (n) => Math.ceil((9 * n) / 10)) as number;
+  const tpsP10 = atRank(tpss, (n) => Math.ceil(n / 10)) as number;
   const closed = inside.length > 0 ? 1 : 0;
   return {
     tokens: Number(tokens),
+    tokenSessions: inside.filter((c) => c.tokenCounted ?? (c.tokens ?? 0) > 0).length,
     sessions: inside.length,
-    ...(ttft === undefined ? {} : { ttft: ttft / 1000 }),
-    ...(tps === undefined ? {} : { tps: tps / 1000 }),
+    ...(ttft === undefined ? {} : { ttft: ttft / 1000, ttftP90: ttftP90 / 1000 }),
+    ...(tps === undefined ? {} : { tps: tps / 1000, tpsP10: tpsP10 / 1000 }),
     seconds: Number(sum((c) => BigInt(c.seconds ?? 0))),
     earned: earned(inside).toString(),
     disputed: inside.filter((c) => c.disputed).length,
@@ -112,6 +121,7 @@ describe("computeMarket", () => {
       ref,
       chainId,
       bidId,
+      nonce: 0n,
       createdAt,
       deletedAt,
       deletionIndexed: deletedAt > 0,
@@ -150,7 +160,16 @@ describe("computeMarket", () => {
       ["2", [["1", []]]],
       ["3", [["3", [[8453, "5", "2"]]]]],
     ]);
-    const zero = { tokens: 0, sessions: 0, seconds: 0, earned: "0", disputed: 0, providers: 0, models: 0 };
+    const zero = {
+      tokens: 0,
+      tokenSessions: 0,
+      sessions: 0,
+      seconds: 0,
+      earned: "0",
+      disputed: 0,
+      providers: 0,
+      models: 0,
+    };
     expect(withOffers["market.json"].models[2]?.providers[0]?.windows).toEqual({
       "24h": zero,
       "7d": zero,

@@ -1,55 +1,43 @@
 import type { ApiFiles, Offer, PairMarket, PairWindow } from "../api/apiTypes.js";
 import { compareLowercase } from "./compareLowercase.js";
 import type { Labels } from "./computeChainFiles.js";
+import { computeRouter } from "./computeRouter.js";
 import type { DenseIndices } from "./createDenseIndices.js";
 import { type Tally, windowNames } from "./createTally.js";
 import { earnedOf, figuresOf } from "./figuresOf.js";
-import type { BidRecord, BidTimesRecord } from "./IndexReader.js";
-import { standsAt } from "./standsAt.js";
-
-/** A configured chain as the market sees it: its id and the time before its first indexed block. */
-export type MarketChain = { chainId: number; fromParentTime: number | null };
+import type { RouterRecord } from "./IndexReader.js";
+import type { PairBid } from "./pairBids.js";
 
 /**
- * market.json (SPEC.md 1.2): every model with a closed session of a pair, or with an offer; for
- * each, every provider with a closed session of that pair or an offer for it, with the pair's
- * offers (the known bids standing at the as-of on every configured chain) and its four windows,
- * each with earnedPerMillionTokens where the window has closes with tokens.
+ * market.json (SPEC.md 1.2, 1.3): every model with a closed session of a pair, or a bid; for each,
+ * every provider with a closed session of that pair or a bid for it, with the pair's bids (its
+ * prices over time: pairBids.ts), its offers (those of its bids standing at the as-of) and its
+ * four windows, each with earnedPerMillionTokens where the window has closes with tokens; and each
+ * model's router order on every chain (computeRouter.ts).
  */
 export function computeMarket(
   tally: Tally,
   ix: DenseIndices,
   labels: Labels,
-  bids: ReadonlyMap<number, BidRecord>,
-  bidTimes: readonly BidTimesRecord[],
-  chains: readonly MarketChain[],
+  bidsByPair: ReadonlyMap<number, readonly PairBid[]>,
+  routerReads: readonly RouterRecord[],
   asOf: number,
 ): ApiFiles["market.json"] {
   const W = windowNames.length;
   const all = W - 1;
-  const fromParentTime = new Map(chains.map((chain) => [chain.chainId, chain.fromParentTime]));
-  const offers = new Map<number, Offer[]>();
-  for (const bid of bidTimes) {
-    if (!fromParentTime.has(bid.chainId) || !standsAt(bid, asOf, fromParentTime.get(bid.chainId) ?? null))
-      continue;
-    const pair = ix.bidPair[bid.ref] ?? -1;
-    const record = bids.get(bid.ref);
-    if (pair < 0 || !record) throw new Error(`bid ${bid.ref} is known, but not among the readable bids`);
-    const list = offers.get(pair) ?? [];
-    list.push({
-      chainId: bid.chainId,
-      bidId: bid.bidId,
-      pricePerSecond: record.pricePerSecond.toString(),
-      createdAt: bid.createdAt,
-    });
-    offers.set(pair, list);
-  }
-
   const byModel = new Map<number, PairMarket[]>();
   for (let k = 0; k < ix.pairCount; k++) {
-    const pairOffers = offers.get(k) ?? [];
-    if ((tally.pairWindows.sums.sessions[k * W + all] as number) === 0 && pairOffers.length === 0) continue;
-    pairOffers.sort(
+    const bids = bidsByPair.get(k) ?? [];
+    if ((tally.pairWindows.sums.sessions[k * W + all] as number) === 0 && bids.length === 0) continue;
+    const offers: Offer[] = bids
+      .filter((bid) => bid.deletedAt === 0)
+      .map(({ chainId, bidId, pricePerSecond, createdAt }) => ({
+        chainId,
+        bidId,
+        pricePerSecond: pricePerSecond.toString(),
+        createdAt,
+      }));
+    offers.sort(
       (a, b) => a.chainId - b.chainId || a.createdAt - b.createdAt || compareLowercase(a.bidId, b.bidId),
     );
     const bidsOfPair = ix.pairBids[k] as number[];
@@ -60,7 +48,14 @@ export function computeMarket(
     const list = byModel.get(model) ?? [];
     list.push({
       provider: labels.providers.get(ix.providerRefs[ix.pairProvider[k] as number] as number) as string,
-      offers: pairOffers,
+      offers,
+      bids: bids.map(({ chainId, bidId, pricePerSecond, createdAt, deletedAt }) => ({
+        chainId,
+        bidId,
+        pricePerSecond: pricePerSecond.toString(),
+        createdAt,
+        deletedAt,
+      })),
       windows,
     });
     byModel.set(model, list);
@@ -69,7 +64,10 @@ export function computeMarket(
   const models = [...byModel].map(([model, providers]) => {
     const ref = ix.modelRefs[model] as number;
     providers.sort((a, b) => compareLowercase(a.provider, b.provider));
-    return { modelId: labels.modelIds.get(ref) as string, name: labels.modelName(ref), providers };
+    const modelId = labels.modelIds.get(ref) as string;
+    const offeredOn = new Set(providers.flatMap((pair) => pair.offers.map((offer) => offer.chainId)));
+    const router = computeRouter(modelId, routerReads, offeredOn);
+    return { modelId, name: labels.modelName(ref), providers, router };
   });
   models.sort((a, b) => compareLowercase(a.modelId, b.modelId));
   return { asOf, models };

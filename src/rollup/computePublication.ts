@@ -2,11 +2,13 @@ import type { ApiFiles, ChainFiles } from "../api/apiTypes.js";
 import { UserError } from "../errors/BaseError.js";
 import { computeAudit } from "./computeAudit.js";
 import { computeChainFiles, type Labels } from "./computeChainFiles.js";
+import { computeChanges } from "./computeChanges.js";
 import { computeLeaderboards } from "./computeLeaderboards.js";
 import { computeMarket } from "./computeMarket.js";
 import { computeMeta } from "./computeMeta.js";
 import { createDenseIndices } from "./createDenseIndices.js";
 import type { ChainRecord, IndexReader, StuckRecord } from "./IndexReader.js";
+import { pairBids } from "./pairBids.js";
 import { tallyCloses } from "./tallyCloses.js";
 
 export type PublicationOptions = {
@@ -98,11 +100,13 @@ export function computePublication(reader: IndexReader, options: PublicationOpti
     perChain.length === 1
       ? (perChain[0]?.counts as Record<string, number>)
       : { ...totals((c) => c.counts), ...reader.distinctCounts(chainIds) };
+  const bidsByPair = pairBids(indices, bids, reader.bidTimes(chainIds), configured, asOf);
   const files: ApiFiles = {
     ...top,
     ...computeLeaderboards(tally, indices, labels),
     "audit.json": audit,
-    "market.json": computeMarket(tally, indices, labels, bids, reader.bidTimes(chainIds), configured, asOf),
+    "market.json": computeMarket(tally, indices, labels, bidsByPair, reader.routerReads(chainIds), asOf),
+    "changes.json": computeChanges(indices, labels, bidsByPair, asOf),
     "meta.json": computeMeta({
       generator: options.generator,
       asOf,

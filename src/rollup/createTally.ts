@@ -1,7 +1,7 @@
 import { floorDay, floorHour, retentionPeriods, secondsPerDay, secondsPerHour } from "../api/periods.js";
 import { type DenseIndices, keyedEarnBase } from "./createDenseIndices.js";
 import { DistinctCounter } from "./DistinctCounter.js";
-import { Sums } from "./Sums.js";
+import { type BucketSums, Sums } from "./Sums.js";
 
 /** The four summary windows, in order; the first three hold as-of − 86,400·d < closedAt ≤ as-of. */
 export const windowNames = ["24h", "7d", "30d", "all"] as const;
@@ -13,11 +13,16 @@ export const allWindow = windowNames.length - 1;
 export const hoursKept = retentionPeriods.hourly as number;
 export const daysKept = retentionPeriods.daily as number;
 
-/** One family of buckets: the additive sums, the two medians, and (series, windows) distinct counts. */
+/**
+ * One family of buckets: the additive sums, the two medians, (windows) their tails, and (series,
+ * windows) distinct counts.
+ */
 export type Family = {
   sums: Sums;
   ttft: Float64Array;
   tps: Float64Array;
+  /** Windows only (SPEC.md 1.3): the 90th percentile of ttft and the 10th of tps. */
+  tails?: { ttftP90: Float64Array; tpsP10: Float64Array };
   providers?: DistinctCounter;
   models?: DistinctCounter;
 };
@@ -62,6 +67,16 @@ export function seriesFamily(count: number, ix: DenseIndices): Family {
   };
 }
 
+/** A family of windows: with the tails of its medians. */
+function withTails(family: Family): Family {
+  const count = family.ttft.length;
+  family.tails = {
+    ttftP90: new Float64Array(count).fill(Number.NaN),
+    tpsP10: new Float64Array(count).fill(Number.NaN),
+  };
+  return family;
+}
+
 /** Sums of (key, period) buckets, each with its key's bids only. */
 function keyedSums(keyBids: number[][], periods: number): Sums {
   const { base, size } = keyedEarnBase(keyBids, periods);
@@ -96,12 +111,12 @@ export function createTally(asOf: number, ix: DenseIndices): Tally {
     hourly: seriesFamily(hoursKept, ix),
     daily: seriesFamily(daysKept, ix),
     monthly: undefined,
-    windows: seriesFamily(windowNames.length, ix),
+    windows: withTails(seriesFamily(windowNames.length, ix)),
     modelDaily: keyedFamily(ix, ix.modelBids, daysKept, undefined),
     providerDaily: keyedFamily(ix, ix.providerBids, daysKept, undefined),
-    modelWindows: keyedFamily(ix, ix.modelBids, windowNames.length, "providers"),
-    providerWindows: keyedFamily(ix, ix.providerBids, windowNames.length, "models"),
-    pairWindows: keyedFamily(ix, ix.pairBids, windowNames.length, undefined),
+    modelWindows: withTails(keyedFamily(ix, ix.modelBids, windowNames.length, "providers")),
+    providerWindows: withTails(keyedFamily(ix, ix.providerBids, windowNames.length, "models")),
+    pairWindows: withTails(keyedFamily(ix, ix.pairBids, windowNames.length, undefined)),
     pairTokenTime: keyedSums(ix.pairBids, windowNames.length),
     audit: {
       closes: new Float64Array(ix.bidIndex.length),
@@ -116,11 +131,11 @@ export function file(
   family: Family,
   bucket: number,
   earnBid: number,
-  sums: { sessions: number; tokens: number; seconds: number; disputed: number },
+  sums: BucketSums,
   provider: number,
   model: number,
 ): void {
-  family.sums.addMany(bucket, sums.sessions, sums.tokens, sums.seconds, sums.disputed, earnBid);
+  family.sums.add(bucket, sums, earnBid);
   if (provider >= 0) family.providers?.add(bucket, provider);
   if (model >= 0) family.models?.add(bucket, model);
 }

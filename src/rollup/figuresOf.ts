@@ -5,9 +5,12 @@ import type { Sums } from "./Sums.js";
 /** What a bucket or window carries besides its `ts` (SPEC.md, Bucket, and 1.1's figures). */
 export type Figures = {
   tokens: number | bigint;
+  tokenSessions: number;
   sessions: number;
   ttft?: number;
+  ttftP90?: number;
   tps?: number;
+  tpsP10?: number;
   seconds: number | bigint;
   earned: string;
   disputed: number;
@@ -32,10 +35,15 @@ export function figuresOf(
   const tps = family.tps[bucket] as number;
   const figures: Partial<Figures> = {
     tokens: jsonInteger(sums.tokensOf(bucket)),
+    tokenSessions: sums.tokenSessions[bucket] as number,
     sessions: sums.sessions[bucket] as number,
   };
   if (!Number.isNaN(ttft)) figures.ttft = fromThousandths(ttft);
+  const ttftP90 = family.tails?.ttftP90[bucket] ?? Number.NaN;
+  if (!Number.isNaN(ttftP90)) figures.ttftP90 = fromThousandths(ttftP90);
   if (!Number.isNaN(tps)) figures.tps = fromThousandths(tps);
+  const tpsP10 = family.tails?.tpsP10[bucket] ?? Number.NaN;
+  if (!Number.isNaN(tpsP10)) figures.tpsP10 = fromThousandths(tpsP10);
   figures.seconds = jsonInteger(sums.secondsOf(bucket));
   figures.earned = earnedOf(family.sums, bucket, bids, prices).toString();
   figures.disputed = sums.disputed[bucket] as number;

@@ -2,15 +2,10 @@ import { secondsPerHour } from "../api/periods.js";
 import type { DenseIndices } from "./createDenseIndices.js";
 import { daysKept, type Family, file, type Tally, windowNames } from "./createTally.js";
 import { KeyedValues } from "./KeyedValues.js";
+import type { BucketSums } from "./Sums.js";
 
-/** What a close (or one bid's closes of a day) adds to a bucket. */
-export type CloseSums = {
-  sessions: number;
-  tokens: number;
-  seconds: number;
-  disputed: number;
-  tokenSeconds: number;
-};
+/** What a close (or one bid's closes of a day) adds to a bucket, and the session time of those with tokens. */
+export type CloseSums = BucketSums & { tokenSeconds: number };
 
 /**
  * Where a close is filed, as dense indices (createDenseIndices.ts), -1 where it has none:
@@ -59,39 +54,29 @@ const allWindow = W - 1;
 
 /** Files closes into the buckets of a day or longer: month, day, by model, provider and pair, all time. */
 export function fileLong(tally: Tally, sums: CloseSums, place: DayPlace, at: Placement): void {
-  const { sessions, tokens, seconds, disputed } = sums;
   const { bid, model, provider } = at;
   file(tally.monthly as Family, place.month, bid, sums, provider, model);
   if (place.dayIndex >= 0) {
     const slot = place.dayIndex;
     file(tally.daily, slot, bid, sums, provider, model);
-    if (model >= 0)
-      tally.modelDaily.sums.addMany(model * daysKept + slot, sessions, tokens, seconds, disputed, at.inModel);
-    if (provider >= 0)
-      tally.providerDaily.sums.addMany(
-        provider * daysKept + slot,
-        sessions,
-        tokens,
-        seconds,
-        disputed,
-        at.inProvider,
-      );
+    if (model >= 0) tally.modelDaily.sums.add(model * daysKept + slot, sums, at.inModel);
+    if (provider >= 0) tally.providerDaily.sums.add(provider * daysKept + slot, sums, at.inProvider);
   }
   file(tally.windows, allWindow, bid, sums, provider, model);
   if (model >= 0) {
     const bucket = model * W + allWindow;
-    tally.modelWindows.sums.addMany(bucket, sessions, tokens, seconds, disputed, at.inModel);
+    tally.modelWindows.sums.add(bucket, sums, at.inModel);
     if (provider >= 0) tally.modelWindows.providers?.add(bucket, provider);
   }
   if (provider >= 0) {
     const bucket = provider * W + allWindow;
-    tally.providerWindows.sums.addMany(bucket, sessions, tokens, seconds, disputed, at.inProvider);
+    tally.providerWindows.sums.add(bucket, sums, at.inProvider);
     if (model >= 0) tally.providerWindows.models?.add(bucket, model);
   }
   if (at.pair >= 0) {
     const bucket = at.pair * W + allWindow;
-    tally.pairWindows.sums.addMany(bucket, sessions, tokens, seconds, disputed, at.inPair);
-    if (sums.tokenSeconds > 0) tally.pairTokenTime.addMany(bucket, 0, 0, sums.tokenSeconds, 0, at.inPair);
+    tally.pairWindows.sums.add(bucket, sums, at.inPair);
+    if (sums.tokenSeconds > 0) tally.pairTokenTime.addTime(bucket, sums.tokenSeconds, at.inPair);
   }
 }
 
@@ -132,7 +117,7 @@ export function fileShort(
   at: Placement,
   windowStarts: readonly number[],
 ): void {
-  const { closedAt, tokens, seconds, disputed } = close;
+  const { closedAt } = close;
   const { bid, model, provider, pair } = at;
   if (closedAt >= tally.hourFirst) {
     const hour = Math.floor((closedAt - tally.hourFirst) / secondsPerHour);
@@ -145,20 +130,20 @@ export function fileShort(
     addValues(values.window, w, close);
     if (model >= 0) {
       const bucket = model * W + w;
-      tally.modelWindows.sums.add(bucket, tokens, seconds, disputed, at.inModel);
+      tally.modelWindows.sums.add(bucket, close, at.inModel);
       if (provider >= 0) tally.modelWindows.providers?.add(bucket, provider);
       addValues(values.model, bucket, close);
     }
     if (provider >= 0) {
       const bucket = provider * W + w;
-      tally.providerWindows.sums.add(bucket, tokens, seconds, disputed, at.inProvider);
+      tally.providerWindows.sums.add(bucket, close, at.inProvider);
       if (model >= 0) tally.providerWindows.models?.add(bucket, model);
       addValues(values.provider, bucket, close);
     }
     if (pair >= 0) {
       const bucket = pair * W + w;
-      tally.pairWindows.sums.add(bucket, tokens, seconds, disputed, at.inPair);
-      if (tokens > 0) tally.pairTokenTime.add(bucket, 0, seconds, 0, at.inPair);
+      tally.pairWindows.sums.add(bucket, close, at.inPair);
+      if (close.tokens > 0) tally.pairTokenTime.addTime(bucket, close.seconds, at.inPair);
       addValues(values.pair, bucket, close);
     }
   }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { selectKth } from "./selectKth.js";
+import { medianIndex, p10Index, p90Index } from "./nearestRank.js";
+import { selectKth, selectRanksInto } from "./selectKth.js";
 
 /** mulberry32: a seeded PRNG in [0, 1), so that a failure can be replayed. */
 function random(seed: number): () => number {
@@ -94,5 +95,23 @@ describe("selectKth", () => {
     expect(() => selectKth(Float64Array.of(1, 2), 0, 2, 2)).toThrow(RangeError);
     expect(() => selectKth(Float64Array.of(1, 2), 0, 2, -1)).toThrow(RangeError);
     expect(() => selectKth(Float64Array.of(1, 2, 3), 1, 1, 0)).toThrow("no element 0 in 0 values");
+  });
+});
+
+describe("selectRanksInto", () => {
+  test("default: several nearest ranks at once equal each rank of the sorted values, in the order asked", () => {
+    const next = random(7);
+    for (let n = 1; n < 60; n++) {
+      const values = Array.from({ length: n }, () => Math.floor(next() * 20));
+      const sorted = [...values].sort((a, b) => a - b);
+      const ranks = [medianIndex, p90Index, p10Index];
+      const into = ranks.map(() => new Float64Array(3).fill(Number.NaN));
+      const array = Float64Array.from([99, ...values, -1]);
+      selectRanksInto(into, 1, array, 1, n + 1, ranks);
+      expect(into.map((slots) => slots[1])).toEqual(ranks.map((rank) => sorted[rank(n)]));
+      expect(into.map((slots) => [slots[0], slots[2]])).toEqual(ranks.map(() => [Number.NaN, Number.NaN]));
+      // Outside the range, nothing moved.
+      expect([array[0], array[n + 1]]).toEqual([99, -1]);
+    }
   });
 });

@@ -18,9 +18,14 @@ export type BidTimes = {
  */
 export function standsAt(bid: BidTimes, asOf: number, fromParentTime: number | null): boolean {
   if (!(bid.createdAt > 0 && bid.createdAt <= asOf)) return false;
+  const deletedAt = deletedAtOf(bid, fromParentTime);
+  return deletedAt === 0 || deletedAt > asOf;
+}
+
+/** The bid's deletedAt at the chain's last synced block (standsAt says how): 0 while it stood then. */
+export function deletedAtOf(bid: BidTimes, fromParentTime: number | null): number {
   const deletedBefore =
     bid.deletedAt > 0 &&
     (bid.deletionIndexed || (fromParentTime !== null && bid.deletedAt <= fromParentTime));
-  const deletedAt = deletedBefore ? bid.deletedAt : 0;
-  return deletedAt === 0 || deletedAt > asOf;
+  return deletedBefore ? bid.deletedAt : 0;
 }

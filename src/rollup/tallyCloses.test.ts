@@ -96,7 +96,16 @@ describe("tallyCloses: summary windows", () => {
 
   test("behavior: no close at all: zero windows without medians, empty series", () => {
     const { files } = rollupOf([], asOf);
-    const zero = { tokens: 0, sessions: 0, seconds: 0, earned: "0", disputed: 0, providers: 0, models: 0 };
+    const zero = {
+      tokens: 0,
+      tokenSessions: 0,
+      sessions: 0,
+      seconds: 0,
+      earned: "0",
+      disputed: 0,
+      providers: 0,
+      models: 0,
+    };
     expect(files["summary.json"]).toEqual({ "24h": zero, "7d": zero, "30d": zero, all: zero });
     expect(files["rollup/hourly.json"].series).toEqual([]);
     expect(files["rollup/monthly.json"].series).toEqual([]);

@@ -33,6 +33,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, ix: DenseInd
   const close: Close = {
     sessions: 1,
     tokens: 0,
+    tokenSessions: 0,
     seconds: 0,
     disputed: 0,
     tokenSeconds: 0,
@@ -58,7 +59,8 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, ix: DenseInd
     for (let i = 0, k = 0; i < group.count; i++, k += closeFields) {
       const bidRef = facts[k + f.bidRef] as number;
       close.closedAt = day + (facts[k + f.second] as number);
-      close.disputed = facts[k + f.disputed] as number;
+      const flags = facts[k + f.flags] as number;
+      close.disputed = flags & 1;
       countForAudit(tally, bidRef, close.disputed, facts[k + f.duration] as number);
       if (close.closedAt > asOf) continue;
       if (tally.earliest === undefined) startMonthly(tally, group, asOf, ix);
@@ -72,6 +74,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, ix: DenseInd
         }
       }
       close.tokens = facts[k + f.tokens] as number;
+      close.tokenSessions = flags >> 1;
       close.seconds = facts[k + f.seconds] as number;
       close.ttft = facts[k + f.ttftMs] as number;
       close.tps = facts[k + f.tps] as number;
@@ -87,7 +90,7 @@ export function tallyCloses(days: Iterable<CloseDay>, asOf: number, ix: DenseInd
         at.provider === ix.bidProvider[bidRef] &&
         byBid.fits(bidRef, close.tokens, close.seconds)
       )
-        byBid.add(bidRef, at.bid, close.tokens, close.seconds, close.disputed);
+        byBid.add(bidRef, at.bid, close);
       else fileLong(tally, close, place, at);
     }
     fileBidDays(tally, byBid, place, ix);
@@ -125,6 +128,7 @@ function fileBidDays(tally: Tally, byBid: BidSums, place: DayPlace, ix: DenseInd
     const sums = {
       sessions: byBid.sessions[ref] as number,
       tokens: byBid.tokens[ref] as number,
+      tokenSessions: byBid.tokenSessions[ref] as number,
       seconds: byBid.seconds[ref] as number,
       disputed: byBid.disputed[ref] as number,
       tokenSeconds: byBid.tokenSeconds[ref] as number,

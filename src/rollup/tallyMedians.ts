@@ -1,7 +1,8 @@
 import { secondsPerDay } from "../api/periods.js";
 import type { DenseIndices } from "./createDenseIndices.js";
-import { daysKept, hoursKept, type Tally, windowNames } from "./createTally.js";
+import { daysKept, type Family, hoursKept, type Tally, windowNames } from "./createTally.js";
 import type { ShortValues } from "./fileClose.js";
+import { medianIndex, p10Index, p90Index } from "./nearestRank.js";
 import { ValueLog } from "./ValueLog.js";
 
 /** Every value for medians, kept for the all-time window: [ttft, tps]. */
@@ -54,28 +55,57 @@ export function createPeriodMedians(tally: Tally, all: AllValues, ix: DenseIndic
   };
 }
 
+/** Each metric's median and its tail (SPEC.md 1.3: the 90th percentile of ttft, the 10th of tps). */
+const windowRanks = [
+  [0, "ttft", "ttftP90", [medianIndex, p90Index]],
+  [1, "tps", "tpsP10", [medianIndex, p10Index]],
+] as const;
+
+/** A family's windows at a metric: its medians and tails. */
+function setRanked(
+  family: Family,
+  target: "ttft" | "tps",
+  tail: "ttftP90" | "tpsP10",
+  ranked: Float64Array[],
+) {
+  family[target].set(ranked[0] as Float64Array);
+  family.tails?.[tail].set(ranked[1] as Float64Array);
+}
+
+/** The all-time window (the last of each key's windows) from `all`, for each rank. */
+function setAllTime(ranked: Float64Array[], all: Float64Array[], keys: number, W: number): void {
+  ranked.forEach((values, r) => {
+    const from = all[r] as Float64Array;
+    for (let k = 0; k < keys; k++) values[k * W + W - 1] = from[k] as number;
+  });
+}
+
 /**
- * After the last close: the medians of the hours and of every window, the all-time ones from every
- * value (by pair and by model in one pass).
+ * After the last close: the medians of the hours, and the medians and tails of every window, the
+ * all-time ones from every value (by pair and by model in one pass).
  */
 export function finishMedians(tally: Tally, values: ShortValues, all: AllValues, ix: DenseIndices): void {
   const { modelCount: M, providerCount: P, pairCount: PR } = ix;
   const W = windowNames.length;
-  for (const [metric, target] of metrics) {
+  for (const [metric, target, tail, ranks] of windowRanks) {
     tally.hourly[target].set(values.hour[metric].medians(hoursKept));
-    const windows = values.window[metric].medians(W);
-    windows[W - 1] = all[metric].medianFrom(0);
-    tally.windows[target].set(windows);
-    const byModel = values.model[metric].medians(M * W);
-    const { pairs: allPair, models: allModel } = all[metric].pairAndModelMedians(PR, ix.modelPairs);
-    for (let m = 0; m < M; m++) byModel[m * W + W - 1] = allModel[m] as number;
-    tally.modelWindows[target].set(byModel);
-    const byProvider = values.provider[metric].medians(P * W);
-    const allProvider = all[metric].providerMedians(P);
-    for (let p = 0; p < P; p++) byProvider[p * W + W - 1] = allProvider[p] as number;
-    tally.providerWindows[target].set(byProvider);
-    const byPair = values.pair[metric].medians(PR * W);
-    for (let k = 0; k < PR; k++) byPair[k * W + W - 1] = allPair[k] as number;
-    tally.pairWindows[target].set(byPair);
+    const windows = values.window[metric].ranked(W, ranks);
+    setAllTime(
+      windows,
+      all[metric].rankedFrom(0, ranks).map((v) => Float64Array.of(v)),
+      1,
+      W,
+    );
+    setRanked(tally.windows, target, tail, windows);
+    const { pairs: allPair, models: allModel } = all[metric].pairAndModelRanked(PR, ix.modelPairs, ranks);
+    const byModel = values.model[metric].ranked(M * W, ranks);
+    setAllTime(byModel, allModel, M, W);
+    setRanked(tally.modelWindows, target, tail, byModel);
+    const byProvider = values.provider[metric].ranked(P * W, ranks);
+    setAllTime(byProvider, all[metric].providerRanked(P, ranks), P, W);
+    setRanked(tally.providerWindows, target, tail, byProvider);
+    const byPair = values.pair[metric].ranked(PR * W, ranks);
+    setAllTime(byPair, allPair, PR, W);
+    setRanked(tally.pairWindows, target, tail, byPair);
   }
 }

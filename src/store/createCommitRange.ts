@@ -71,6 +71,7 @@ export function createCommitRange(
       closeoutType: state?.closeoutType.toString() ?? null,
       receiptLength: state?.receiptLength ?? null,
       tokens: state?.tokens ?? 0,
+      tokenCounted: state?.tokenCounted ? 1 : 0,
       ttftMs: state?.ttftMs ?? 0,
       tps: state?.tps ?? 0,
     };

@@ -2,6 +2,7 @@ import type { MetaUpgrade } from "../api/apiTypes.js";
 import type { IndexReader } from "../rollup/IndexReader.js";
 import { decodeCloseFacts } from "./decodeCloseFacts.js";
 import type { Database } from "./openDatabase.js";
+import { readRouterRecords } from "./readRouterRecords.js";
 import { bidStatements } from "./statements/bidStatements.js";
 import { chainStatements } from "./statements/chainStatements.js";
 import { closeStatements } from "./statements/closeStatements.js";
@@ -50,7 +51,11 @@ export function createIndexReader({ sqlite }: Database): IndexReader {
       bids
         .timesOf(chainList(chainIds))
         .all()
-        .map((row) => ({ ...row, deletionIndexed: row.deletionIndexed === 1 })),
+        .map((row) => ({
+          ...row,
+          nonce: row.nonce === null ? null : BigInt(row.nonce),
+          deletionIndexed: row.deletionIndexed === 1,
+        })),
     models: () => new Map(refs.models.all()),
     modelNames: () => modelNameStatements(sqlite).all.all(),
     providers: () => new Map(refs.providers.all()),
@@ -60,6 +65,7 @@ export function createIndexReader({ sqlite }: Database): IndexReader {
     },
     stuck: (chainId, endsAtUpTo) => sessionStatements(sqlite).stuck.all(chainId, endsAtUpTo),
     pairStats: (chainId) => pairStatStatements(sqlite).ofChain.all(chainId),
+    routerReads: (chainIds) => readRouterRecords(sqlite, chainIds),
     upgrades: (chainId) =>
       upgradeStatements(sqlite)
         .ofChain.all(chainId)

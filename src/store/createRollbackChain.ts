@@ -7,7 +7,8 @@ import { chainStatements } from "./statements/chainStatements.js";
  * chain), so that the database equals a fresh index of the chain up to the ancestor. Bids,
  * providers and models that only the forgotten blocks named go too: they would be counted in
  * meta.json (and offered in market.json) although no indexed log names them any more. The contract's counters were read at a
- * block that is gone: they go as well (the sync reads them again at its new last block).
+ * block that is gone: they go as well, and so do the router's inputs (the sync reads them again at
+ * its new last block).
  */
 export function createRollbackChain(
   sqlite: Database.Database,
@@ -34,6 +35,10 @@ export function createRollbackChain(
     "DELETE FROM upgrades WHERE chain_id = :chainId AND block_number > :above",
     "DELETE FROM sync_runs WHERE chain_id = :chainId AND first_block > :above",
     "DELETE FROM pair_stats WHERE chain_id = :chainId",
+    // The router's inputs too: read at a block that may be gone, read again by the next sync.
+    "DELETE FROM router_reads WHERE chain_id = :chainId",
+    "DELETE FROM router_models WHERE chain_id = :chainId",
+    "DELETE FROM router_bids WHERE chain_id = :chainId",
     "UPDATE chains SET stats_block = NULL, stats_available = NULL WHERE chain_id = :chainId",
     // The bid scan of a database indexed before 1.2 covers blocks up to its old checkpoint only.
     `UPDATE chains SET bid_scan_end = :above, bid_scan_next = min(bid_scan_next, :above + 1)

@@ -3,6 +3,7 @@ import type { BidScanCommit, EndpointLimits, StoredEndpointLimits, SyncStore } f
 import { createCommitRange } from "./createCommitRange.js";
 import type { Refs } from "./createRefs.js";
 import { createRollbackChain } from "./createRollbackChain.js";
+import { createRouterStore } from "./createRouterStore.js";
 import { readUpgradeSample } from "./readUpgradeSample.js";
 import { anomalyStatements } from "./statements/anomalyStatements.js";
 import { bidStatements } from "./statements/bidStatements.js";
@@ -75,6 +76,7 @@ export function createSyncStore(
           closeoutType: state?.closeoutType.toString() ?? null,
           receiptLength: state?.receiptLength ?? null,
           tokens: state?.tokens ?? 0,
+          tokenCounted: state?.tokenCounted ? 1 : 0,
           ttftMs: state?.ttftMs ?? 0,
           tps: state?.tps ?? 0,
         });
@@ -82,6 +84,7 @@ export function createSyncStore(
       }
     }),
     auditPairs: () => s.pairStats.auditPairs.all(chainId),
+    router: createRouterStore(sqlite, chainId),
     statsBlock: () => s.chains.statsBlock.get(chainId) ?? undefined,
     saveAuditCounters: sqlite.transaction(
       (block: number, counters: Parameters<SyncStore["saveAuditCounters"]>[1]) => {
@@ -131,6 +134,7 @@ export function createSyncStore(
           bidId,
           createdAt: state?.createdAt ?? null,
           deletedAt: state?.deletedAt ?? null,
+          nonce: state?.nonce.toString() ?? null,
         });
     }),
     bidScan() {

@@ -3,12 +3,12 @@ import { type CloseDay, closeFields } from "../rollup/CloseDay.js";
 const fields = closeFields;
 
 /**
- * Decodes the `facts` of a day's closes (store/schema/sessionTables.ts, closes.facts: nine integers separated by commas, closes by
+ * Decodes the `facts` of a day's closes (store/schema/sessionTables.ts, closes.facts: closeFields integers separated by commas, closes by
  * semicolons) in one pass over the text: the build reads millions of closes this way, a few
  * hundred texts instead of millions of rows.
  */
 export function decodeCloseFacts(day: number, chainId: number, text: string): CloseDay {
-  // A close takes 18 characters at the least (nine one-digit fields and their separators): room
+  // A close takes 2 × closeFields characters at the least (one-digit fields and their separators): room
   // for every close without counting them first.
   const values = new Float64Array(Math.ceil((text.length + 1) / (2 * fields)) * fields);
   const stored = parseInto(values, text);

@@ -36,9 +36,14 @@ export function readUpgradeSample(sqlite: Database.Database) {
     const bids = [...named, ...posted];
     return {
       opens: opens.map((row) => ({ ...row, stake: BigInt(row.stake) })),
-      closes: closes.map(({ sessionId, bidId: _, closeoutType, kind, ...state }) => ({
+      closes: closes.map(({ sessionId, bidId: _, closeoutType, kind, tokenCounted, ...state }) => ({
         sessionId,
-        state: { ...state, kind: receiptKindOf(kind), closeoutType: BigInt(closeoutType) },
+        state: {
+          ...state,
+          kind: receiptKindOf(kind),
+          closeoutType: BigInt(closeoutType),
+          tokenCounted: tokenCounted === 1,
+        },
       })),
       bids: bids.map((row) => ({ ...row, pricePerSecond: BigInt(row.pricePerSecond) })),
       models: [...new Set(bids.map((bid) => bid.modelId))],

@@ -21,6 +21,7 @@ export function writeBidLogs(
       providerRef: state ? refs.provider(state.provider) : null,
       modelRef: state ? refs.model(state.modelId) : null,
       pricePerSecond: state ? state.pricePerSecond.toString() : null,
+      nonce: state ? state.nonce.toString() : null,
       createdAt: state ? state.createdAt : 0,
       deletedAt: state ? state.deletedAt : 0,
     });

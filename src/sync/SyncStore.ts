@@ -3,6 +3,7 @@ import type { ReceiptKind } from "../chain/classifyReceipt.js";
 import type { BlockHeader } from "../chain/getBlockHeader.js";
 import type { BidState } from "../chain/readBids.js";
 import type { Pair, PairCounters } from "../chain/readPairStats.js";
+import type { RouterStore } from "./RouterStore.js";
 
 /*
  * What the sync stage writes, and the storage it needs: declared here, where it is used, and
@@ -64,6 +65,8 @@ export type CloseState = {
   receiptLength: number;
   kind: ReceiptKind;
   tokens: number;
+  /** A signed v2 receipt whose token words both fit uint32: `tokens` counts its tokens (SPEC.md 1.3, tokenSessions). */
+  tokenCounted: boolean;
   ttftMs: number;
   tps: number;
 };
@@ -231,6 +234,8 @@ export type SyncStore = {
   statsBlock(): number | undefined;
   /** The contract's counters of those pairs at `block`; undefined counters: not available. */
   saveAuditCounters(block: number, counters: Array<Pair & PairCounters> | undefined): void;
+  /** The router's inputs (SPEC.md 1.3), read at the last synced block. */
+  readonly router: RouterStore;
   saveRunRecord(record: RunRecord): void;
   /** What the chain's runs learned of each endpoint. */
   endpointLimits(): StoredEndpointLimits;

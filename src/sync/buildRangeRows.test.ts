@@ -64,6 +64,7 @@ describe("buildRangeRows", () => {
             receiptLength: 224,
             kind: "v2",
             tokens: 1_234,
+            tokenCounted: true,
             ttftMs: 734,
             tps: 41_237,
           },

@@ -22,6 +22,7 @@ export function closeStateOf(
       receiptLength: state.closeoutReceipt.length,
       kind: receipt.kind,
       tokens: receipt.tokens,
+      tokenCounted: receipt.kind === "v2" && receipt.oversizeTokens !== true,
       ttftMs: receipt.ttftMs,
       tps: receipt.tps,
     },

@@ -6,6 +6,7 @@ const state = (n: number, deletedAt = 0): BidState => ({
   provider: `0x${"0".repeat(39)}${n}`,
   modelId: `0x${"0".repeat(63)}${n}`,
   pricePerSecond: BigInt(n),
+  nonce: 0n,
   createdAt: 1_000 + n,
   deletedAt,
 });
@@ -23,6 +24,7 @@ const empty: BidState = {
   provider: `0x${"0".repeat(40)}`,
   modelId: `0x${"0".repeat(64)}`,
   pricePerSecond: 0n,
+  nonce: 0n,
   createdAt: 0,
   deletedAt: 0,
 };

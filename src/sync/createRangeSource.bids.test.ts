@@ -63,6 +63,7 @@ function endpoint(index: number, latest: number, delays: { logDelay: number; bid
               provider,
               modelId,
               pricePerSecond: 1n,
+              nonce: 0n,
               createdAt: 1003,
               deletedAt: latest >= 15 ? 1015 : 0,
             },

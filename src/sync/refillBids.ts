@@ -4,7 +4,8 @@ import type { NewBid, SyncRun, SyncStore } from "./SyncStore.js";
 
 /**
  * Reads again (getBid) the stored bids whose times are missing or wrong: those a 1.1 database
- * holds without createdAt and deletedAt (what an offer needs, SPEC.md 1.2), and those a read that
+ * holds without createdAt and deletedAt (what an offer needs, SPEC.md 1.2), those a 1.2 database
+ * holds without a nonce (what a repricing needs, 1.3), and those a read that
  * lagged behind the bid's logs left behind them (a posted bid stored as the empty record, a bid
  * stored standing although its deletion log is indexed). A bid's record is never removed, so the
  * latest state serves; each is read once per run, and a read that fails now leaves the bid out of
@@ -30,7 +31,7 @@ export async function refillBids(
   }
   if (refilled > 0)
     logger.info(
-      "bids read again for their creation and deletion times (a 1.1 database, or reads that lagged)",
+      "bids read again for their creation and deletion times or nonce (a database of 1.1 or 1.2, or reads that lagged)",
       {
         chain: store.chainId,
         bids: refilled,

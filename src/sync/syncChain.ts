@@ -3,6 +3,7 @@ import type { Logger } from "../log/createLogger.js";
 import type { FollowTarget } from "./FollowTarget.js";
 import { type FollowOptions, type FollowSummary, followChain } from "./followChain.js";
 import { type EarlyAuditRead, readAuditCounters, startAuditRead } from "./readAuditCounters.js";
+import { type EarlyRouterRead, readRouterInputs, startRouterRead } from "./readRouterInputs.js";
 import { recallEndpointLimits } from "./recallEndpointLimits.js";
 import { refillBids } from "./refillBids.js";
 import { refillCloses } from "./refillCloses.js";
@@ -21,15 +22,17 @@ export type ChainSyncSummary = FollowSummary & {
   bidScan: BidScanSummary;
   /** The contract's own counters: read at the last synced block (or still those of it), or not available there. */
   audit: "read" | "unavailable" | "nothing to read" | "unchanged";
+  /** The router's inputs (SPEC.md 1.3), likewise. */
+  router: "read" | "unavailable" | "nothing to read" | "unchanged";
 };
 
 /**
  * One chain's part of a sync: the logs from the checkpoint to the target; then what databases of
  * earlier versions lack: the closes a 1.0 database left without the 1.1 figures, the bids a 1.1
  * database left without their times (or reads that lagged left wrong), the bid logs and upgrades
- * a database indexed before 1.2 never asked for (a one-time scan); every model's current name, and
- * the contract's counters at the last synced block (for audit.json); then when this run ended,
- * for meta.json.
+ * a database indexed before 1.2 never asked for (a one-time scan); every model's current name, the
+ * contract's counters at the last synced block (for audit.json) and the router's inputs there (for
+ * market.json's router); then when this run ended, for meta.json.
  *
  * The refills and the scan read at the latest block, as the ranges do, and write below the run's
  * first block: each of their writes carries the run (its lowest block), noted in the same
@@ -52,12 +55,14 @@ export async function syncChain(
   // for either.
   const early = startNameRead(store, readNames);
   let earlyAudit: EarlyAuditRead | undefined;
+  let earlyRouter: EarlyRouterRead | undefined;
   const followed = await followChain(store, chain, target, {
     ...options,
     rangeSizes: endpoints,
     startedAt,
     beforeRanges: (block) => {
       earlyAudit = startAuditRead(store, chain, block);
+      earlyRouter = startRouterRead(store.router, chain, block);
     },
   });
   if (!followed.complete) {
@@ -106,9 +111,16 @@ export async function syncChain(
     });
   const names = await refreshModelNames(store, readNames, options.logger, early);
   const audit = await readAuditCounters(store, chain, options.logger, earlyAudit);
+  const router = await readRouterInputs(
+    store.router,
+    chain,
+    store.checkpoint()?.blockNumber,
+    options.logger,
+    earlyRouter,
+  );
   if (store.checkpoint()) store.saveRunRecord({ targetBlock: followed.target, syncedAt: options.now() });
   endpoints.save();
   // The scan's upgrades are in blocks below the follower's.
   const upgrades = [...scannedUpgrades, ...followed.upgrades];
-  return { ...followed, upgrades, models: names.models, refilled, bidsRefilled, bidScan, audit };
+  return { ...followed, upgrades, models: names.models, refilled, bidsRefilled, bidScan, audit, router };
 }

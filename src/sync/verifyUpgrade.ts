@@ -83,6 +83,7 @@ export async function verifyUpgrade(sample: StoredSample, reads: Reads): Promise
           "receiptLength",
           "kind",
           "tokens",
+          "tokenCounted",
           "ttftMs",
           "tps",
         ] as const

@@ -6,6 +6,7 @@ import type { History, HistorySession } from "../../src/devchain/history.js";
 import type { DevChain } from "../../tooling/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedPublication } from "../support/expected/expectedPublication.js";
+import { withRouterOf } from "../support/expected/withRouter.js";
 import { devChainId } from "../support/expectedFor.js";
 import { indexedLogs } from "../support/indexedLogs.js";
 import { readPublishedJson } from "../support/readPublished.js";
@@ -50,7 +51,8 @@ describe("the audit against the contract's own counters", () => {
     .sort((a, b) => (a.close?.closedAt ?? 0) - (b.close?.closedAt ?? 0))
     .at(-1) as HistorySession;
   (silent.close as NonNullable<HistorySession["close"]>).silent = true;
-  const unavailable = { ...history(32), statsUnavailable: true };
+  // A deployment without getProviderModelStats, nor the router's views (SPEC.md 1.3: available false).
+  const unavailable = { ...history(32), statsUnavailable: true, routerViewsUnavailable: true };
   const later = history(33);
   const chains = useDevChains({
     silent: [withSilentClose],
@@ -69,7 +71,11 @@ describe("the audit against the contract's own counters", () => {
     expect(
       diffFiles(
         published,
-        expectedPublication([{ chainId: devChainId, history: withSilentClose, asOf: endTime }]),
+        await withRouterOf(
+          expectedPublication([{ chainId: devChainId, history: withSilentClose, asOf: endTime }]),
+          published,
+          [chains.silent],
+        ),
       ),
     ).toEqual([]);
     const audit = published["audit.json"] as Audit;
@@ -95,9 +101,13 @@ describe("the audit against the contract's own counters", () => {
     expect(
       diffFiles(
         published,
-        expectedPublication([
-          { chainId: devChainId, history: unavailable, asOf: endTime, auditAvailable: false },
-        ]),
+        await withRouterOf(
+          expectedPublication([
+            { chainId: devChainId, history: unavailable, asOf: endTime, auditAvailable: false },
+          ]),
+          published,
+          [chains.unavailable],
+        ),
       ),
     ).toEqual([]);
     expect(published["audit.json"]).toMatchObject({
@@ -122,9 +132,13 @@ describe("the audit against the contract's own counters", () => {
     expect(
       diffFiles(
         published,
-        expectedPublication([
-          { chainId: devChainId, history: later, asOf: endTime, indexed, partial: true, bidsIndexedFrom },
-        ]),
+        await withRouterOf(
+          expectedPublication([
+            { chainId: devChainId, history: later, asOf: endTime, indexed, partial: true, bidsIndexedFrom },
+          ]),
+          published,
+          [chains.later],
+        ),
       ),
     ).toEqual([]);
     const audit = published["audit.json"] as Audit;

@@ -7,7 +7,7 @@ import { encodeReceipt } from "../../src/devchain/encodeReceipt.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
 import { signedClose } from "../../tooling/devchain/signedClose.js";
 import { diffFiles } from "../support/diffFiles.js";
-import { expectedFor } from "../support/expectedFor.js";
+import { expectedOn } from "../support/expectedFor.js";
 import { readPublished, readPublishedJson } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
@@ -133,7 +133,7 @@ describe("bad data on chain, end to end through the CLI", () => {
     expect(result.code).toBe(0);
 
     const published = readPublishedJson(out);
-    expect(diffFiles(published, expectedFor(history, { asOf: endTime }))).toEqual([]);
+    expect(diffFiles(published, await expectedOn(chain, history, { asOf: endTime }))).toEqual([]);
     const meta = published["meta.json"] as {
       anomalies: Record<string, number>;
       counts: Record<string, number>;
@@ -214,7 +214,7 @@ describe("bad data on a chain without Multicall3", () => {
     expect([deployless.code, batch.code], deployless.stderr + batch.stderr).toEqual([0, 0]);
     expect(JSON.parse(deployless.stdout).sync.chains[0]?.rpc.reader).toBe("deployless");
     expect(JSON.parse(batch.stdout).sync.chains[0]?.rpc.reader).toBe("batch");
-    const expected = expectedFor(history, { asOf: endTime });
+    const expected = await expectedOn(chain, history, { asOf: endTime });
     expect(diffFiles(readPublishedJson(join(dir, "deployless")), expected)).toEqual([]);
     expect(readPublished(join(dir, "batch"))).toEqual(readPublished(join(dir, "deployless")));
   });

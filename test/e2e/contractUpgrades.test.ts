@@ -10,6 +10,7 @@ import { cutDiamond, deployFacet, selectorOf } from "../../tooling/devchain/cutD
 import type { DevChain } from "../../tooling/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedPublication } from "../support/expected/expectedPublication.js";
+import { withRouterOf } from "../support/expected/withRouter.js";
 import { devChainId } from "../support/expectedFor.js";
 import { readPublished, readPublishedJson } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
@@ -67,8 +68,18 @@ const run = (chain: DevChain, name: string, ...more: string[]) =>
   runCli(runArgs(chain, paths(name), ...more));
 const write = (chain: DevChain, history: History) => writeHistory(chain.rpcUrl, chain.contract, history);
 const meta = (name: string) => readPublishedJson(paths(name).out)["meta.json"] as Meta;
-const expected = (history: History, options: { auditAvailable?: boolean } = {}) =>
-  expectedPublication([{ chainId: devChainId, history, asOf: history.endTime, ...options }]);
+/** SPEC.md's files of the history, with the router's order read from `chain` at the block `name` synced to. */
+const expected = (
+  chain: DevChain,
+  name: string,
+  history: History,
+  options: { auditAvailable?: boolean } = {},
+) =>
+  withRouterOf(
+    expectedPublication([{ chainId: devChainId, history, asOf: history.endTime, ...options }]),
+    readPublishedJson(paths(name).out),
+    [chain],
+  );
 const getSession = indexedFunctions.getSession;
 
 describe("the contract upgraded under the indexer", () => {
@@ -87,9 +98,12 @@ describe("the contract upgraded under the indexer", () => {
     await write(chain, benign.b);
     const first = await run(chain, "benign");
     expect(first.code, first.stderr).toBe(0);
-    expect(diffFiles(readPublishedJson(paths("benign").out), expected(joined(benign.a, benign.b)))).toEqual(
-      [],
-    );
+    expect(
+      diffFiles(
+        readPublishedJson(paths("benign").out),
+        await expected(chain, "benign", joined(benign.a, benign.b)),
+      ),
+    ).toEqual([]);
     const none = { added: [], replaced: [], removed: [] };
     expect(meta("benign").chains[0]?.upgrades).toEqual([
       { block: noted.block, time: noted.time, status: "noted", ...none, compared: 0 },
@@ -112,7 +126,10 @@ describe("the contract upgraded under the indexer", () => {
       ),
     );
     expect(
-      diffFiles(readPublishedJson(paths("benign").out), expected(joined(benign.a, benign.b, benign.c))),
+      diffFiles(
+        readPublishedJson(paths("benign").out),
+        await expected(chain, "benign", joined(benign.a, benign.b, benign.c)),
+      ),
     ).toEqual([]);
     const verified = meta("benign").chains[0]?.upgrades[1];
     expect(verified).toMatchObject({
@@ -133,7 +150,10 @@ describe("the contract upgraded under the indexer", () => {
     expect(third.code, third.stderr).toBe(0);
     const all = joined(benign.a, benign.b, benign.c, benign.d);
     expect(
-      diffFiles(readPublishedJson(paths("benign").out), expected(all, { auditAvailable: false })),
+      diffFiles(
+        readPublishedJson(paths("benign").out),
+        await expected(chain, "benign", all, { auditAvailable: false }),
+      ),
     ).toEqual([]);
     expect(readPublishedJson(paths("benign").out)["audit.json"]).toMatchObject({ unavailable: [devChainId] });
     expect(meta("benign").chains[0]?.upgrades.map((u) => [u.block, u.status, u.removed])).toEqual([
@@ -207,7 +227,10 @@ describe("the contract upgraded under the indexer", () => {
     );
     const history = joined(breaking.a, breaking.b, breaking.c);
     expect(
-      diffFiles(readPublishedJson(paths(name).out), expected({ ...history, endTime: restored.time })),
+      diffFiles(
+        readPublishedJson(paths(name).out),
+        await expected(chain, name, { ...history, endTime: restored.time }),
+      ),
     ).toEqual([]);
     expect(meta(name).chains[0]?.upgrades.map((u) => [u.block, u.status])).toEqual([
       [cut.block, "verified"],

@@ -112,7 +112,7 @@ describe("@mor-throughput/client, installed", () => {
       JSON.parse(readFileSync(join(dir, "out", "api", "throughput", path), "utf8"));
     const meta = published("meta.json");
     expect(JSON.parse(esm.stdout)).toEqual({
-      apiVersion: "1.2.0",
+      apiVersion: "1.3.0",
       sessions: published("summary.json").all.sessions,
       days: published("rollup/daily.json").series.length,
       chainSessions: published(`chains/${meta.chainId}/summary.json`).all.sessions,
@@ -213,7 +213,8 @@ export async function tokens(): Promise<number> {
     console.log(
       `installed: node_modules ${size} kB in all, @mor-throughput/client ${own} kB, tarball ${packed.size} bytes`,
     );
-    expect(size).toBeLessThan(1_000); // kB: the client alone
+    // kB: the client alone (its schemas and their compiled validators: about 1,060 kB with 1.3's).
+    expect(size).toBeLessThan(1_200);
     expect(statSync(join(dir, packed.filename)).size).toBe(packed.size);
   });
 });

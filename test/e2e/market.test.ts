@@ -7,6 +7,7 @@ import type { HistorySession } from "../../src/devchain/history.js";
 import { diffFiles } from "../support/diffFiles.js";
 import { expectedPublication } from "../support/expected/expectedPublication.js";
 import { id } from "../support/expected/historyFixtures.js";
+import { withRouterOf } from "../support/expected/withRouter.js";
 import {
   arbitrumMarketEnd,
   marketBids,
@@ -32,6 +33,8 @@ type Market = {
       offers: Array<{ chainId: number; bidId: string; pricePerSecond: string; createdAt: number }>;
       windows: Record<"24h" | "7d" | "30d" | "all", Window>;
     }>;
+    /** SPEC.md 1.3: the router's order on each chain. */
+    router: Array<{ chainId: number; available: boolean; bids: Array<{ provider: string; stake: number }> }>;
   }>;
 };
 
@@ -61,7 +64,7 @@ describe("market.json, end to end through the CLI", () => {
       { chainId: 8453, history: histories.base, asOf: marketEnd },
       { chainId: 42161, history: histories.arbitrum, asOf: arbitrumMarketEnd },
     ]);
-    expect(diffFiles(published, expected)).toEqual([]);
+    expect(diffFiles(published, await withRouterOf(expected, published, [base, arbitrum]))).toEqual([]);
 
     // The cases are really there.
     const market = published["market.json"] as Market;
@@ -97,6 +100,20 @@ describe("market.json, end to end through the CLI", () => {
     expect(pair(marketModels.offered, p2)?.offers[0]?.createdAt).toBe(marketEnd);
     // The unreadable bid's provider is in no pair.
     expect(market.models.some((m) => m.providers.some((p) => p.provider === p4))).toBe(false);
+    // The router's order (1.3). Base's is unavailable (an active bid's getBid reverts): an entry
+    // for each model offered there, without bids. On Arbitrum, stakes reduced to 64 bits as the
+    // router does: 2^63 - 1 wei scores 1, 2^63 + 1 wraps below the minimum and scores 0.
+    expect(model(marketModels.served)?.router).toEqual([{ chainId: 8453, available: false, bids: [] }]);
+    expect(model(marketModels.gone)?.router).toEqual([]);
+    const stakes = model(marketModels.offered)
+      ?.router.find((entry) => entry.chainId === 42161)
+      ?.bids.map((bid) => [bid.provider, bid.stake]);
+    expect(stakes?.sort()).toEqual(
+      [
+        [p1, 1],
+        [p3, 0],
+      ].sort(),
+    );
     // (served, p1): v1, v2, oversize v2 and disputed receipts; earnedPerMillionTokens over the
     // signed v2 receipts with tokens only, exact.
     const all = pair(marketModels.served, p1)?.windows.all as Window;
@@ -153,8 +170,9 @@ describe("market.json, end to end through the CLI", () => {
       },
     ]);
     const published = readPublishedJson(out);
+    const routed = await withRouterOf(expected, published, [base]);
     expect(
-      diffFiles({ "market.json": published["market.json"] }, { "market.json": expected["market.json"] }),
+      diffFiles({ "market.json": published["market.json"] }, { "market.json": routed["market.json"] }),
     ).toEqual([]);
     const market = published["market.json"] as Market;
     // a is known only from its session "a late" (closed in the index), and was deleted before it.

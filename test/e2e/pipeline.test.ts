@@ -6,7 +6,7 @@ import type { History, HistoryClose, HistorySession } from "../../src/devchain/h
 import { signedClose } from "../../tooling/devchain/signedClose.js";
 import { copyState } from "../support/copyState.js";
 import { diffFiles } from "../support/diffFiles.js";
-import { expectedFor } from "../support/expectedFor.js";
+import { expectedOn } from "../support/expectedFor.js";
 import { readPublished, readPublishedJson, readRunTime } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
@@ -85,7 +85,7 @@ describe("pipeline, end to end through the CLI", () => {
     expect(summary.sync.chains[0]?.toBlock).toBe(chain.lastBlock);
     expect(summary.build.asOf).toBe(endTime);
     const published = readPublishedJson(out);
-    expect(diffFiles(published, expectedFor(history, { asOf: endTime }))).toEqual([]);
+    expect(diffFiles(published, await expectedOn(chain, history, { asOf: endTime }))).toEqual([]);
     // The edges are really exercised: a token count past 2^32 and the 24 h window's edge.
     expect((published["summary.json"] as { "24h": { sessions: number } })["24h"].sessions).toBeGreaterThan(0);
     const chainFiles = [
@@ -101,6 +101,8 @@ describe("pipeline, end to end through the CLI", () => {
       [
         "audit.json",
         ...chainFiles.map((path) => `chains/31337/${path}`),
+        "changes.json",
+        "market.atom",
         "market.json",
         "meta.json",
         "models.json",
@@ -112,6 +114,7 @@ describe("pipeline, end to end through the CLI", () => {
           "bucket",
           "by-model-daily",
           "by-provider-daily",
+          "changes",
           "market",
           "meta",
           "models",
@@ -189,7 +192,7 @@ describe("pipeline, end to end through the CLI", () => {
       chainId: 31337,
       toBlock: chain.lastBlock,
       asOf: endTime,
-      schemaVersion: "1.2.0",
+      schemaVersion: "1.3.0",
     });
 
     // A copy with a foreign bucket, a file that breaks its schema, one missing, one not JSON.
@@ -206,7 +209,7 @@ describe("pipeline, end to end through the CLI", () => {
     expect(report.valid).toBe(false);
     expect(report.problems).toEqual([
       "summary.json: missing",
-      ...["tokens", "sessions", "seconds", "earned", "disputed"].map(
+      ...["tokens", "sessions", "tokenSessions", "seconds", "earned", "disputed"].map(
         (field) =>
           `rollup/hourly.json: /series/0 must have required property '${field}' (missingProperty: ${field})`,
       ),
@@ -216,6 +219,6 @@ describe("pipeline, end to end through the CLI", () => {
       expect.stringMatching(/^stuck-sessions\.json: not JSON \(/),
       "rollup/weekly.json: not part of the API (SPEC.md allows no other file here)",
     ]);
-    expect(invalid.stderr).toMatch(/is not a valid publication \(11 problem\(s\)\)/);
+    expect(invalid.stderr).toMatch(/is not a valid publication \(12 problem\(s\)\)/);
   });
 });

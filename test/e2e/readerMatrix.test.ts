@@ -5,7 +5,7 @@ import { createRpcClient } from "../../src/chain/rpc/createRpcClient.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { nodeCallGasCap } from "../../src/devchain/nodeCallGasCap.js";
 import { diffFiles } from "../support/diffFiles.js";
-import { expectedFor } from "../support/expectedFor.js";
+import { expectedOn } from "../support/expectedFor.js";
 import { readPublishedJson } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
@@ -44,7 +44,7 @@ describe.each(modes)("the pipeline on anvil, view calls through $name", (mode) =
   const first = useFaultProxy(chain);
   const second = useFaultProxy(chain);
   const dir = useTempDir("mor-reader-matrix-");
-  const expected = () => expectedFor(history, { asOf: endTime });
+  const expected = () => expectedOn(chain, history, { asOf: endTime });
 
   test("default: one endpoint: every file exact, at most one HTTP request per 50 closed sessions", async () => {
     const out = join(dir, "one");
@@ -55,7 +55,7 @@ describe.each(modes)("the pipeline on anvil, view calls through $name", (mode) =
     const { rpc, sessionsClosed } = parseJson<Summary>(result).sync
       .chains[0] as Summary["sync"]["chains"][number];
     expect(rpc.reader).toBe(mode.reader);
-    expect(diffFiles(readPublishedJson(out), expected())).toEqual([]);
+    expect(diffFiles(readPublishedJson(out), await expected())).toEqual([]);
     expect(sessionsClosed).toBeGreaterThan(1_300);
     // Plain eth_calls travel in JSON-RPC batches of 100: one request per 100 reads at best.
     if (mode.reader !== "batch") expect(rpc.httpRequests).toBeLessThanOrEqual(sessionsClosed / 50);
@@ -78,7 +78,7 @@ describe.each(modes)("the pipeline on anvil, view calls through $name", (mode) =
     const { rpc } = parseJson<Summary>(result).sync.chains[0] as Summary["sync"]["chains"][number];
     expect(rpc.reader).toBe(mode.reader);
     expect(rpc.endpoints).toHaveLength(2);
-    expect(diffFiles(readPublishedJson(out), expected())).toEqual([]);
+    expect(diffFiles(readPublishedJson(out), await expected())).toEqual([]);
   });
 });
 
@@ -95,7 +95,9 @@ describe("the pipeline on anvil without Multicall3, behind a low gas cap", () =>
     try {
       const result = await runCli(runArgs(chain, { db, out }, "--json"));
       expect(result.code, result.stderr).toBe(0);
-      expect(diffFiles(readPublishedJson(out), expectedFor(history, { asOf: endTime }))).toEqual([]);
+      expect(diffFiles(readPublishedJson(out), await expectedOn(chain, history, { asOf: endTime }))).toEqual(
+        [],
+      );
     } finally {
       await client.request("evm_setBlockGasLimit", [`0x${nodeCallGasCap.toString(16)}`]);
     }

@@ -9,8 +9,9 @@ import { nodeCall } from "../../tooling/devchain/nodeCall.js";
 import { signedClose } from "../../tooling/devchain/signedClose.js";
 import type { DevChain } from "../../tooling/devchain/startDevChain.js";
 import { diffFiles } from "../support/diffFiles.js";
+import { withRouter } from "../support/expected/withRouter.js";
 import { expectedFor } from "../support/expectedFor.js";
-import { readPublished } from "../support/readPublished.js";
+import { readPublished, readPublishedJson } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { type CliResult, parseJson, runCli } from "../support/runCli.js";
 import { treeState } from "../support/treeState.js";
@@ -223,10 +224,11 @@ describe("reorgs, end to end through the CLI", () => {
     expect(fresh.sync.chains[0]).toMatchObject({ toBlock: head.number, reorg: null });
     const followerFiles = readPublished(join(dir, "follower-out"));
     expect(followerFiles).toEqual(readPublished(join(dir, `${name}-fresh-out`)));
-    const published = Object.fromEntries(
-      Object.entries(followerFiles).map(([path, text]) => [path, JSON.parse(text)]),
-    );
-    expect(diffFiles(published, expectedFor(canonical.history(), { asOf: head.timestamp }))).toEqual([]);
+    const published = readPublishedJson(join(dir, "follower-out"));
+    const expected = await withRouter(expectedFor(canonical.history(), { asOf: head.timestamp }), [
+      { rpcUrl: chain.rpcUrl, contract: chain.contract, block: head.number },
+    ]);
+    expect(diffFiles(published, expected)).toEqual([]);
     return follower;
   }
 

@@ -88,7 +88,7 @@ describe("requests a run makes", () => {
     { scenario: "base" as const, limits: "paid" },
     { scenario: "arbitrum" as const, limits: "paid" },
   ])(
-    "behavior: an hourly run when nothing happened ($scenario, $limits limits): at most 5 requests",
+    "behavior: an hourly run when nothing happened ($scenario, $limits limits): at most 6 requests (5, and one for the router's order)",
     async ({ scenario, limits }) => {
       // Full length, few sessions: an hour of Base is 1,800 blocks, of Arbitrum 14,400 (past the
       // 10,000-block cap of the paid endpoint).
@@ -105,7 +105,8 @@ describe("requests a run makes", () => {
         const hourly = await run(chain, name, ...from);
         expect(hourly.summary.sync.chains[0]?.toBlock).toBe(hourly.summary.sync.chains[0]?.target);
         expect(hourly.calls.eth_getLogs).toBeGreaterThan(0);
-        expect(hourly.requests).toBeLessThanOrEqual(5);
+        // SPEC.md 1.3's router order is read again at the new last synced block: one request more.
+        expect(hourly.requests).toBeLessThanOrEqual(6);
       } finally {
         await chain.close();
       }

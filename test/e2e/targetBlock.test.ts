@@ -5,7 +5,7 @@ import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { nodeCall } from "../../tooling/devchain/nodeCall.js";
 import { createFaultProxy } from "../../tooling/faultProxy/createFaultProxy.js";
 import { diffFiles } from "../support/diffFiles.js";
-import { expectedFor } from "../support/expectedFor.js";
+import { expectedOn } from "../support/expectedFor.js";
 import { indexedLogs } from "../support/indexedLogs.js";
 import { readPublishedJson } from "../support/readPublished.js";
 import { chainArgs, runArgs } from "../support/runArgs.js";
@@ -45,7 +45,11 @@ describe("the block a run reaches, end to end through the CLI", () => {
   const expectPublishedUpTo = async (out: string, toBlock: number) => {
     const asOf = await blockTime(toBlock);
     const published = readPublishedJson(out);
-    const expected = expectedFor(history, { asOf, indexed: indexedLogs(chain.written, { toBlock }) });
+    const expected = await expectedOn(chain, history, {
+      asOf,
+      indexed: indexedLogs(chain.written, { toBlock }),
+      block: toBlock,
+    });
     expect(diffFiles(published, expected)).toEqual([]);
     expect(published["meta.json"]).toMatchObject({ toBlock, asOf });
   };

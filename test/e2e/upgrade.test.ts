@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
 import { knownSchemaVersion } from "../../src/store/openDatabase.js";
 import { diffFiles } from "../support/diffFiles.js";
-import { expectedFor } from "../support/expectedFor.js";
+import { expectedOn } from "../support/expectedFor.js";
 import { readPublishedJson } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
@@ -58,7 +58,10 @@ describe("a 1.0 database", () => {
     }>(await runCli([...runArgs(chain, { db, out: join(dir, "upgraded") }), "--json"]));
     expect(summary.sync.chains[0]).toMatchObject({ blocksSynced: 0, reorg: null, refilled: before });
     expect(
-      diffFiles(readPublishedJson(join(dir, "upgraded")), expectedFor(history, { asOf: endTime })),
+      diffFiles(
+        readPublishedJson(join(dir, "upgraded")),
+        await expectedOn(chain, history, { asOf: endTime }),
+      ),
     ).toEqual([]);
     const upgraded = new Database(db, { readonly: true });
     // Every committed migration applied (their count: the journal's entries).
@@ -117,7 +120,7 @@ describe("a 1.1 database", () => {
       bidScan: { blocks: chain.lastBlock + 1, logs: posts + deletions + reposts, complete: true },
     });
     const published = readPublishedJson(join(dir, "upgraded"));
-    expect(diffFiles(published, expectedFor(history, { asOf: endTime }))).toEqual([]);
+    expect(diffFiles(published, await expectedOn(chain, history, { asOf: endTime }))).toEqual([]);
     expect((published["meta.json"] as { marketComplete: boolean }).marketComplete).toBe(true);
     // The same files as the database synced by 1.2 from the start.
     expect(published["market.json"]).toEqual(readPublishedJson(join(dir, "v12"))["market.json"]);

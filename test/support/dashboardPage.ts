@@ -90,3 +90,39 @@ export async function cardText(page: Page, window: "all" | "24h", field: string)
 export async function cardNumber(page: Page, window: "all" | "24h", field: string): Promise<number> {
   return Number((await cardText(page, window, field)).replaceAll(",", ""));
 }
+
+/** A bid's price (wei of MOR a second) as the page writes it an hour: the test's own arithmetic. */
+export const perHour = (wei: string): string => {
+  const value = BigInt(wei) * 3600n;
+  const one = 10n ** 18n;
+  if (value >= 100n * one) return `${mor(value, 0)}/h`;
+  if (value >= one) return `${mor(value, 2)}/h`;
+  return `${mor(value, Math.min(18, 18 - value.toString().length + 3))}/h`;
+};
+
+export type Layout = { page: number; cut: string[]; labels: number[]; small: number };
+/**
+ * Runs in the page: how wide it is; every card value wider than its box (a figure cut); the
+ * pictures' tick labels' rendered sizes (font size times the picture's scale); and the smallest
+ * text of the rest of the page.
+ */
+const measure = `(() => {
+  const cut = [...document.querySelectorAll(".card .value")]
+    .filter((value) => value.offsetParent && (value.scrollWidth > value.clientWidth + 0.5 ||
+      value.getBoundingClientRect().right > value.closest(".card").getBoundingClientRect().right))
+    .map((value) => value.textContent);
+  const labels = [...document.querySelectorAll("#market-page svg text")].filter((t) => t.getBoundingClientRect().width > 0).map((text) => {
+    const svg = text.ownerSVGElement;
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return parseFloat(getComputedStyle(text).fontSize) * scale;
+  });
+  const sizes = [...document.querySelectorAll("body *:not(svg *):not(script):not(style)")]
+    .filter((el) => el.offsetParent && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+    .map((el) => parseFloat(getComputedStyle(el).fontSize));
+  return { page: document.documentElement.scrollWidth, cut, labels, small: Math.min(...sizes) };
+})()`;
+
+/** The page's layout as `measure` finds it. */
+export async function measureFigures(page: Page): Promise<Layout> {
+  return (await page.evaluate(measure)) as Layout;
+}

@@ -1,5 +1,7 @@
+import type { Address } from "viem";
 import type { History } from "../../src/devchain/history.js";
 import { expectedPublication } from "./expected/expectedPublication.js";
+import { withRouter } from "./expected/withRouter.js";
 
 /** Anvil's chain id, which the single-chain suites' dev chains report. */
 export const devChainId = 31337;
@@ -32,3 +34,21 @@ export function expectedFor(
     options.grace === undefined ? {} : { grace: options.grace },
   );
 }
+
+/**
+ * expectedFor, with each market.json model's router order read from the dev chain itself at its
+ * last synced block (`block`, default its last block): withRouter.
+ */
+export async function expectedOn(
+  chain: RouterChainOf,
+  history: History,
+  options: Parameters<typeof expectedFor>[1] & { block?: number },
+): Promise<Record<string, unknown>> {
+  const { block, ...rest } = options;
+  return withRouter(expectedFor(history, rest), [
+    { rpcUrl: chain.rpcUrl, contract: chain.contract, block: block ?? chain.lastBlock },
+  ]);
+}
+
+/** What expectedOn needs of a dev chain. */
+export type RouterChainOf = { rpcUrl: string; contract: Address; lastBlock: number };

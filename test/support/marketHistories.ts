@@ -15,6 +15,7 @@ export const arbitrumMarketEnd = marketEnd + 5 * 3600;
 const hour = 3600;
 const day = 86_400;
 const T = marketEnd;
+const MOR = 10n ** 18n;
 
 const id = (label: string): Hex => keccak256(stringToHex(`market ${label}`));
 export const marketModels = {
@@ -143,6 +144,18 @@ export function marketHistories(): { base: History; arbitrum: History } {
       session("arb a late", a, T + hour, { tokens: [1, 2] }),
     ],
     endTime: arbitrumMarketEnd,
+    // The router's stake term on Arbitrum (int64, as the router reduces stakes): 2^63 - 1 wei is
+    // above ten times the minimum (1); 2^63 + 1 wraps below the minimum (0).
+    providerStakes: [
+      { provider: p1, stake: 2n ** 63n - 1n },
+      { provider: p3, stake: 2n ** 63n + 1n },
+    ],
   };
+  // On Base, 2^63 wei and 10 MOR (both wrap below the minimum). Base's router order is not
+  // available: the unreadable bid u stands among the served model's active bids (its getBid reverts).
+  base.providerStakes = [
+    { provider: p2, stake: 2n ** 63n },
+    { provider: p1, stake: 10n * MOR },
+  ];
   return { base, arbitrum };
 }

@@ -29,9 +29,11 @@ export function readRunTime(out: string): number {
   ).updatedAt;
 }
 
-/** Every published file below out/api/throughput, parsed, by path: what diffFiles compares. */
+/** Every published JSON file below out/api/throughput, parsed, by path: what diffFiles compares (the feed, market.atom, is XML). */
 export function readPublishedJson(out: string): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(readPublished(out)).map(([path, text]) => [path, JSON.parse(text)]),
+    Object.entries(readPublished(out))
+      .filter(([path]) => path.endsWith(".json"))
+      .map(([path, text]) => [path, JSON.parse(text)]),
   );
 }

@@ -62,9 +62,9 @@ export type FakeChain = {
   readonly calls: { readSessions: string[][]; readBids: string[][]; fetch: Array<[number, number]> };
 };
 
-/** A bid given to addBid: its times default to createdAt 1, deletedAt 0. */
-export type FakeBid = Omit<BidState, "createdAt" | "deletedAt"> &
-  Partial<Pick<BidState, "createdAt" | "deletedAt">>;
+/** A bid given to addBid: its times default to createdAt 1, deletedAt 0, its nonce to 0. */
+export type FakeBid = Omit<BidState, "createdAt" | "deletedAt" | "nonce"> &
+  Partial<Pick<BidState, "createdAt" | "deletedAt" | "nonce">>;
 
 const user = "0x00000000000000000000000000000000000000aa";
 export const fakeProvider = getAddress("0x00000000000000000000000000000000000000bb");
@@ -266,6 +266,8 @@ export function createFakeChain(options: { contract?: string; startTime?: number
     readModelNames: async (ids) =>
       new Map(ids.map((id) => [id, { ok: true, name: `model ${id.slice(-4)}`, validUtf8: true }])),
     readPairStats: async () => ({ available: false, reason: "fake chain" }),
+    readModelBooks: async () => ({ available: false, reason: "fake chain" }),
+    readRouterDetails: async () => ({ available: false, reason: "fake chain" }),
     findCreationBlock: async () => fake.creationBlock,
   };
   const pool = poolOfOne(view);
@@ -292,7 +294,7 @@ export function createFakeChain(options: { contract?: string; startTime?: number
       );
     },
     addBid: (bidId, bid) =>
-      void bids.set(bidId, bid === "unreadable" ? bid : { createdAt: 1, deletedAt: 0, ...bid }),
+      void bids.set(bidId, bid === "unreadable" ? bid : { createdAt: 1, deletedAt: 0, nonce: 0n, ...bid }),
     postBid(provider, modelId, pricePerSecond) {
       const pair = `${provider.toLowerCase()}:${modelId.toLowerCase()}`;
       const nonce = nonces.get(pair) ?? 0n;
@@ -308,6 +310,7 @@ export function createFakeChain(options: { contract?: string; startTime?: number
         provider: getAddress(provider),
         modelId: modelId.toLowerCase(),
         pricePerSecond,
+        nonce,
         createdAt: 0,
         deletedAt: 0,
       });

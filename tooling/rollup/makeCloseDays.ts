@@ -7,6 +7,8 @@ export type TestClose = {
   /** Default 8453. */
   chainId?: number;
   tokens?: number;
+  /** Whether the store counted its tokens (a signed v2 receipt whose token words fit uint32). Default: tokens > 0. */
+  tokenCounted?: boolean;
   /** 0: not measured, or not a signed receipt. */
   ttftMs?: number;
   tps?: number;
@@ -46,7 +48,8 @@ export function makeCloseDays(closes: readonly TestClose[]): CloseDay[] {
         facts[at + closeFact.ttftMs] = c.ttftMs ?? 0;
         facts[at + closeFact.tps] = c.tps ?? 0;
         facts[at + closeFact.seconds] = c.seconds ?? 0;
-        facts[at + closeFact.disputed] = c.disputed ? 1 : 0;
+        facts[at + closeFact.flags] =
+          (c.disputed ? 1 : 0) + ((c.tokenCounted ?? (c.tokens ?? 0) > 0) ? 2 : 0);
         facts[at + closeFact.duration] = c.duration ?? 0;
         facts[at + closeFact.bidRef] = c.bidRef ?? 0;
         facts[at + closeFact.providerRef] = c.providerRef ?? 0;

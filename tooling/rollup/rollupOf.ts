@@ -1,11 +1,13 @@
 import type { ApiFiles, ChainFiles } from "../../src/api/apiTypes.js";
 import type { Labels } from "../../src/rollup/computeChainFiles.js";
 import { computeChainFiles } from "../../src/rollup/computeChainFiles.js";
+import { computeChanges } from "../../src/rollup/computeChanges.js";
 import { computeLeaderboards } from "../../src/rollup/computeLeaderboards.js";
 import { computeMarket } from "../../src/rollup/computeMarket.js";
 import { createDenseIndices, type DenseIndices } from "../../src/rollup/createDenseIndices.js";
 import type { Tally } from "../../src/rollup/createTally.js";
-import type { BidRecord, BidTimesRecord } from "../../src/rollup/IndexReader.js";
+import type { BidRecord, BidTimesRecord, RouterRecord } from "../../src/rollup/IndexReader.js";
+import { pairBids } from "../../src/rollup/pairBids.js";
 import { tallyCloses } from "../../src/rollup/tallyCloses.js";
 import { makeCloseDays, type TestClose } from "./makeCloseDays.js";
 
@@ -21,6 +23,8 @@ export type TestWorld = {
   providerAddresses?: Record<number, string>;
   /** The bids' times, for market.json's offers (default: none is an offer). */
   bidTimes?: readonly BidTimesRecord[];
+  /** The router's inputs of each chain (default: none read). */
+  routerReads?: readonly RouterRecord[];
   /** Each chain's time before its first indexed block (default: null, from block 0). */
   fromParentTime?: Record<number, number>;
 };
@@ -30,7 +34,7 @@ export type TestRollup = {
   universe: DenseIndices;
   tally: Tally;
   labels: Labels;
-  files: ChainFiles & Pick<ApiFiles, "models.json" | "providers.json" | "market.json">;
+  files: ChainFiles & Pick<ApiFiles, "models.json" | "providers.json" | "market.json" | "changes.json">;
 };
 
 /** Test-only: every published file of these closes, as of `asOf`, through the real rollup. */
@@ -64,6 +68,11 @@ export function rollupOf(closes: readonly TestClose[], asOf: number, world: Test
   const labels: Labels = { modelIds, providers, modelName: (ref) => `model ${ref}` };
   const universe = createDenseIndices(bids, providerRefs);
   const tally = tallyCloses(makeCloseDays(closes), asOf, universe);
+  const chains = [...new Set([...bids.values()].map((bid) => bid.chainId))].map((chainId) => ({
+    chainId,
+    fromParentTime: world.fromParentTime?.[chainId] ?? null,
+  }));
+  const bidsByPair = pairBids(universe, bids, world.bidTimes ?? [], chains, asOf);
   return {
     bids,
     universe,
@@ -72,18 +81,8 @@ export function rollupOf(closes: readonly TestClose[], asOf: number, world: Test
     files: {
       ...computeChainFiles(tally, universe, labels, []),
       ...computeLeaderboards(tally, universe, labels),
-      "market.json": computeMarket(
-        tally,
-        universe,
-        labels,
-        bids,
-        world.bidTimes ?? [],
-        [...new Set([...bids.values()].map((bid) => bid.chainId))].map((chainId) => ({
-          chainId,
-          fromParentTime: world.fromParentTime?.[chainId] ?? null,
-        })),
-        asOf,
-      ),
+      "market.json": computeMarket(tally, universe, labels, bidsByPair, world.routerReads ?? [], asOf),
+      "changes.json": computeChanges(universe, labels, bidsByPair, asOf),
     },
   };
 }

@@ -57,7 +57,7 @@ export function writeSynthDb(
     const postedAt = chain.block.timestamp - synthDays * 86_400;
     let bids = catalog.bids.map(({ bidId, provider, modelId, pricePerSecond }) => ({
       bidId,
-      state: { provider, modelId, pricePerSecond, createdAt: postedAt, deletedAt: 0 },
+      state: { provider, modelId, pricePerSecond, nonce: 0n, createdAt: postedAt, deletedAt: 0 },
     }));
     let open = 0;
     for (const sessions of planSynthSessions({

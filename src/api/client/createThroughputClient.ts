@@ -6,6 +6,7 @@ import type {
   Audit,
   ByModelDaily,
   ByProviderDaily,
+  Changes,
   Market,
   Meta,
   ModelLeaderboard,
@@ -44,8 +45,10 @@ export type ThroughputReader = ThroughputFiles & {
   providers(): Promise<ProviderLeaderboard>;
   /** The index against the contract's own counters (audit.json). */
   audit(): Promise<Audit>;
-  /** For every model, who serves it, at what price and how well (market.json, SPEC.md 1.2). */
+  /** For every model, who serves it, at what price, how well, in the router's order (market.json, SPEC.md 1.2, 1.3). */
   market(): Promise<Market>;
+  /** The market's events, newest first: bids posted, repriced, withdrawn (changes.json, SPEC.md 1.3). */
+  changes(): Promise<Changes>;
   meta(): Promise<Meta>;
   /** One chain's own files (chains/{chainId}/), computed as if it were the only chain. */
   chain(chainId: number): ThroughputFiles;
@@ -130,6 +133,7 @@ export function createThroughputClient(
       providers: () => get("providers.json"),
       audit: () => get("audit.json"),
       market: () => get("market.json"),
+      changes: () => get("changes.json"),
       meta: () => get("meta.json"),
       chain: (chainId) => files(`${chainFolder(chainId)}/`),
     };

@@ -31,6 +31,8 @@ export function createPooledChainView(pool: EndpointPool): ChainView {
     readBids: (ids) => served((view) => view.readBids(ids)),
     readModelNames: (ids) => served((view) => view.readModelNames(ids)),
     readPairStats: (pairs, block) => served((view) => view.readPairStats(pairs, block)),
+    readModelBooks: (modelIds, block) => served((view) => view.readModelBooks(modelIds, block)),
+    readRouterDetails: (request, block) => served((view) => view.readRouterDetails(request, block)),
     findCreationBlock: (head) => served((view) => view.findCreationBlock(head)),
   };
 }

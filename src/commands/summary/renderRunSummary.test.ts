@@ -25,6 +25,7 @@ const base: ChainRunSummary = {
   bidsRefilled: 0,
   bidScan: { blocks: 0, logs: 0, complete: true },
   audit: "read",
+  router: "read",
   rpc: { httpRequests: 12, rpcCalls: 1_500, retries: 1, reader: "multicall" },
 };
 

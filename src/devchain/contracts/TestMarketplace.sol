@@ -13,7 +13,10 @@ import {TestDiamond} from "./TestDiamond.sol";
 /// section), or written without a log (setBid) as bids posted before an index starts. It is a
 /// diamond (TestDiamond.sol): a cut can replace or remove the `routed` views, as on the real one.
 /// `sessions` and `bids` stay the first state variables: the test facets
-/// (tooling/contracts/TestFacets.sol) read them at slots 0 and 1.
+/// (tooling/contracts/TestFacets.sol) read them at slots 0 and 1. The router's views
+/// (getModelStats, getProvider, getProviderMinimumStake, getModelActiveBids: CHAIN.md) follow the
+/// real contract (see the router's section at the end); a signed close with a receipt the real
+/// contract refuses updates the running means all the same (receiptMeans).
 contract TestMarketplace is TestDiamond {
     struct Session {
         address user;
@@ -109,7 +112,7 @@ contract TestMarketplace is TestDiamond {
     }
 
     /// The counters of closeSession (CHAIN.md): every close counts; a signed one (closeoutType 0)
-    /// also counts as a success and adds closedAt - openedAt. The running means are not kept.
+    /// also counts as a success, adds closedAt - openedAt and updates the running means (setStats).
     function getProviderModelStats(bytes32 modelId, address provider)
         external
         view
@@ -137,7 +140,9 @@ contract TestMarketplace is TestDiamond {
     function setBid(bytes32 bidId, address provider, bytes32 modelId, uint256 pricePerSecond, uint128 createdAt)
         external
     {
+        removeActiveBid(bids[bidId].modelId, bidId);
         bids[bidId] = Bid(provider, modelId, pricePerSecond, 0, createdAt, 0);
+        if (createdAt != 0) addActiveBid(modelId, bidId);
     }
 
     function setReverts(bytes32 id, bool session, bool bid, bool model) external {
@@ -169,12 +174,8 @@ contract TestMarketplace is TestDiamond {
             s.closedAt = c.closedAt == 0 ? uint128(block.timestamp) : c.closedAt;
             s.isActive = false;
             Bid storage bid = bids[s.bidId];
-            ProviderModelStats storage counted = stats[bid.modelId][bid.provider];
-            counted.totalCount += 1;
-            if (c.closeoutType == 0) {
-                counted.successCount += 1;
-                if (s.closedAt > s.openedAt) counted.totalDuration += uint32(s.closedAt - s.openedAt);
-            }
+            stats[bid.modelId][bid.provider].totalCount += 1;
+            if (c.closeoutType == 0) setStats(bid.modelId, bid.provider, s, c.receipt);
             if (!c.silent) emit SessionClosed(s.user, c.sessionId, bid.provider);
         }
     }
@@ -187,11 +188,15 @@ contract TestMarketplace is TestDiamond {
     // ---- The diamond (TestDiamond.sol): the views a cut can replace or remove ----
 
     function ownSelectors() internal pure override returns (bytes4[] memory own) {
-        own = new bytes4[](4);
+        own = new bytes4[](8);
         own[0] = this.getSession.selector;
         own[1] = this.getBid.selector;
         own[2] = this.getModel.selector;
         own[3] = this.getProviderModelStats.selector;
+        own[4] = this.getModelStats.selector;
+        own[5] = this.getProvider.selector;
+        own[6] = this.getProviderMinimumStake.selector;
+        own[7] = this.getModelActiveBids.selector;
     }
 
     // ---- Bids by the real contract's rules (its Marketplace facet), for a living order book ----
@@ -219,6 +224,7 @@ contract TestMarketplace is TestDiamond {
         bid.pricePerSecond = pricePerSecond;
         bid.nonce = nonce;
         bid.createdAt = uint128(block.timestamp);
+        addActiveBid(modelId, bidId);
         emit MarketplaceBidPosted(provider, modelId, nonce);
     }
 
@@ -236,6 +242,155 @@ contract TestMarketplace is TestDiamond {
     function deleteBid(bytes32 bidId) private {
         Bid storage bid = bids[bidId];
         bid.deletedAt = uint128(block.timestamp);
+        removeActiveBid(bid.modelId, bidId);
         emit MarketplaceBidDeleted(bid.provider, bid.modelId, bid.nonce);
+    }
+
+    // ---- The router's views (CHAIN.md, "How the consumer node picks a provider") ----
+
+    struct ModelStats {
+        SD tpsScaled1000;
+        SD ttftMs;
+        SD totalDuration;
+        uint32 count;
+    }
+
+    struct Provider {
+        string endpoint;
+        uint256 stake;
+        uint128 createdAt;
+        uint128 limitPeriodEnd;
+        uint256 limitPeriodEarned;
+        bool isDeleted;
+    }
+
+    /// OpenZeppelin's EnumerableSet.Bytes32Set: a removal moves the last element into the gap.
+    struct ActiveBids {
+        bytes32[] ids;
+        /// 1-based position in ids; 0: not in the set.
+        mapping(bytes32 => uint256) positions;
+    }
+
+    mapping(bytes32 => ModelStats) private modelStats;
+    mapping(address => Provider) private providers;
+    mapping(bytes32 => ActiveBids) private modelActiveBids;
+    /// The deployed default, 0.1 MOR, until setProviderMinimumStake (no constructor writes storage).
+    bool private minimumStakeSet;
+    uint256 private providerMinimumStake;
+    /// A deployment without the router's views: calls to them revert.
+    bool public routerViewsUnavailable;
+
+    function getModelStats(bytes32 modelId) external view routed returns (ModelStats memory) {
+        require(!routerViewsUnavailable, "no such function");
+        return modelStats[modelId];
+    }
+
+    function getProvider(address provider) external view routed returns (Provider memory) {
+        require(!routerViewsUnavailable, "no such function");
+        return providers[provider];
+    }
+
+    function getProviderMinimumStake() external view routed returns (uint256) {
+        require(!routerViewsUnavailable, "no such function");
+        return minimumStakeSet ? providerMinimumStake : 1e17;
+    }
+
+    /// The model's active bids from `offset`, at most `limit` of them, and how many there are.
+    function getModelActiveBids(bytes32 modelId, uint256 offset, uint256 limit)
+        external
+        view
+        routed
+        returns (bytes32[] memory ids, uint256 total)
+    {
+        require(!routerViewsUnavailable, "no such function");
+        bytes32[] storage all = modelActiveBids[modelId].ids;
+        total = all.length;
+        uint256 end = offset >= total ? offset : (limit > total - offset ? total : offset + limit);
+        ids = new bytes32[](end - offset);
+        for (uint256 i = offset; i < end; i++) {
+            ids[i - offset] = all[i];
+        }
+    }
+
+    /// The provider's stake (any uint256: the router reduces it to int64); registers it when new.
+    function setProviderStake(address provider, uint256 stake) external {
+        Provider storage p = providers[provider];
+        p.stake = stake;
+        if (p.createdAt == 0) p.createdAt = uint128(block.timestamp);
+    }
+
+    function setProviderMinimumStake(uint256 stake) external {
+        minimumStakeSet = true;
+        providerMinimumStake = stake;
+    }
+
+    function setRouterViewsUnavailable(bool unavailable) external {
+        routerViewsUnavailable = unavailable;
+    }
+
+    function addActiveBid(bytes32 modelId, bytes32 bidId) private {
+        ActiveBids storage set = modelActiveBids[modelId];
+        if (set.positions[bidId] != 0) return;
+        set.ids.push(bidId);
+        set.positions[bidId] = set.ids.length;
+    }
+
+    function removeActiveBid(bytes32 modelId, bytes32 bidId) private {
+        ActiveBids storage set = modelActiveBids[modelId];
+        uint256 position = set.positions[bidId];
+        if (position == 0) return;
+        bytes32 last = set.ids[set.ids.length - 1];
+        set.ids[position - 1] = last;
+        set.positions[last] = position;
+        set.ids.pop();
+        delete set.positions[bidId];
+    }
+
+    /// A signed close, as the real SessionRouter's _setStats: the pair's old means leave the model's
+    /// statistics, its new ones enter; `count` counts the pairs with a signed close; the model's
+    /// totalDuration adds the pair's cumulative total every time. Checked int64 arithmetic, as LibSD.
+    function setStats(bytes32 modelId, address provider, Session storage s, bytes calldata receipt) private {
+        ProviderModelStats storage pair = stats[modelId][provider];
+        ModelStats storage model = modelStats[modelId];
+        (uint32 tps, uint32 ttft) = receiptMeans(receipt);
+        if (pair.successCount > 0) {
+            sdRemove(model.tpsScaled1000, int32(pair.tpsScaled1000.mean), int32(model.count - 1));
+            sdRemove(model.ttftMs, int32(pair.ttftMs.mean), int32(model.count - 1));
+        } else {
+            model.count++;
+        }
+        pair.successCount += 1;
+        if (s.closedAt > s.openedAt) pair.totalDuration += uint32(s.closedAt - s.openedAt);
+        sdAdd(pair.tpsScaled1000, int32(tps), int32(pair.successCount));
+        sdAdd(pair.ttftMs, int32(ttft), int32(pair.successCount));
+        sdAdd(model.totalDuration, int32(pair.totalDuration), int32(model.count));
+        sdAdd(model.tpsScaled1000, int32(pair.tpsScaled1000.mean), int32(model.count));
+        sdAdd(model.ttftMs, int32(pair.ttftMs.mean), int32(model.count));
+    }
+
+    /// tpsScaled1000 and ttftMs: the low 32 bits of the receipt's 4th and 5th words (0 when short).
+    function receiptMeans(bytes calldata receipt) private pure returns (uint32 tps, uint32 ttft) {
+        if (receipt.length < 160) return (0, 0);
+        tps = uint32(uint256(bytes32(receipt[96:128])));
+        ttft = uint32(uint256(bytes32(receipt[128:160])));
+    }
+
+    /// LibSD.add: mean += (x - mean) / n; sqSum += (x - newMean) * (x - oldMean).
+    function sdAdd(SD storage sd, int64 x, int64 n) private {
+        int64 oldMean = sd.mean;
+        sd.mean = sd.mean + (x - sd.mean) / n;
+        sd.sqSum = sd.sqSum + (x - sd.mean) * (x - oldMean);
+    }
+
+    /// LibSD.remove: zero when n is 0; else mean -= (x - mean) / n; sqSum -= (x - newMean) * (x - oldMean).
+    function sdRemove(SD storage sd, int64 x, int64 n) private {
+        if (n == 0) {
+            sd.mean = 0;
+            sd.sqSum = 0;
+            return;
+        }
+        int64 oldMean = sd.mean;
+        sd.mean = sd.mean - (x - sd.mean) / n;
+        sd.sqSum = sd.sqSum - (x - sd.mean) * (x - oldMean);
     }
 }

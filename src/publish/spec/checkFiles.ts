@@ -4,6 +4,7 @@ import type {
   Bucket,
   ByModelDaily,
   ByProviderDaily,
+  Changes,
   Market,
   Meta,
   ModelLeaderboard,
@@ -14,6 +15,7 @@ import type {
 } from "../../api/responseTypes.js";
 import { checkChecksum } from "./checkChecksum.js";
 import { checkMarket } from "./checkMarket.js";
+import { checkChanges } from "./checkMarket13.js";
 import { checkOrder } from "./checkOrder.js";
 import { checkSeries } from "./checkSeries.js";
 import { checkWindows } from "./checkWindows.js";
@@ -56,6 +58,8 @@ export function checkFiles(files: PublishedFiles): string[] {
   if (meta) problems.push(...checkMeta(meta));
   const market = files["market.json"] as Market | undefined;
   if (market) problems.push(...checkMarket(market, meta?.asOf));
+  const changes = files["changes.json"] as Changes | undefined;
+  if (changes) problems.push(...checkChanges(changes, market, meta?.asOf));
   return problems;
 }
 

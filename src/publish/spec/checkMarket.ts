@@ -1,5 +1,6 @@
 import type { Market, PairWindow, Summary } from "../../api/responseTypes.js";
 import { checkChecksum } from "./checkChecksum.js";
+import { checkPairBids, checkRouter } from "./checkMarket13.js";
 import { checkOrder } from "./checkOrder.js";
 import { checkWindows } from "./checkWindows.js";
 
@@ -11,7 +12,8 @@ const windowNames = ["24h", "7d", "30d", "all"] as const;
  * of its pair or an offer, offers sorted by chainId, createdAt, bidId, each posted at or before
  * the as-of (`asOf`: meta.json's, when given, must be the file's), windows nested, a pair's
  * `providers` and `models` 1 where it closed, earnedPerMillionTokens exactly where the window has
- * tokens.
+ * tokens; and 1.3's: each pair's bids and its offers among them, each model's router
+ * (checkMarket13.ts).
  */
 export function checkMarket(market: Market, asOf: number | undefined): string[] {
   const problems: string[] = [];
@@ -39,12 +41,12 @@ export function checkMarket(market: Market, asOf: number | undefined): string[] 
           problems.push(
             `${at}/offers/${k}: created at ${offer.createdAt}, after the as-of ${market.asOf}: not standing then`,
           );
-      if (pair.offers.length === 0 && pair.windows.all.sessions < 1)
-        problems.push(`${at}: neither a closed session nor an offer, so no entry`);
+      problems.push(...checkPairBids(at, pair, market.asOf));
       problems.push(...checkWindows(`${at}/windows`, pair.windows as unknown as Summary));
       for (const name of windowNames)
         problems.push(...checkPairWindow(`${at}/windows/${name}`, pair.windows[name]));
     }
+    problems.push(...checkRouter(where, model));
   }
   return problems;
 }

@@ -8,7 +8,15 @@ const nested = [
   ["30d", "all"],
 ] as const;
 
-const counted = ["sessions", "tokens", "seconds", "disputed", "providers", "models"] as const;
+const counted = [
+  "sessions",
+  "tokens",
+  "tokenSessions",
+  "seconds",
+  "disputed",
+  "providers",
+  "models",
+] as const;
 
 /**
  * The four windows of a summary (or a leaderboard item) are nested, 24h ⊆ 7d ⊆ 30d ⊆ all: no

@@ -1,21 +1,29 @@
 import type { Bucket } from "../../api/responseTypes.js";
 
 /** The additive figures of a bucket or window: what sums over sessions, and so over buckets. */
-export type Sums = { sessions: number; tokens: number; seconds: number; disputed: number; earned: bigint };
+export type Sums = {
+  sessions: number;
+  tokens: number;
+  tokenSessions: number;
+  seconds: number;
+  disputed: number;
+  earned: bigint;
+};
 
-export const additive = ["sessions", "tokens", "seconds", "disputed"] as const;
+export const additive = ["sessions", "tokens", "tokenSessions", "seconds", "disputed"] as const;
 
 export function zeroSums(): Sums {
-  return { sessions: 0, tokens: 0, seconds: 0, disputed: 0, earned: 0n };
+  return { sessions: 0, tokens: 0, tokenSessions: 0, seconds: 0, disputed: 0, earned: 0n };
 }
 
 export function addSums(
   total: Sums,
-  bucket: Pick<Bucket, "sessions" | "tokens" | "seconds" | "disputed" | "earned">,
+  bucket: Pick<Bucket, "sessions" | "tokens" | "tokenSessions" | "seconds" | "disputed" | "earned">,
 ): Sums {
   return {
     sessions: total.sessions + bucket.sessions,
     tokens: total.tokens + bucket.tokens,
+    tokenSessions: total.tokenSessions + bucket.tokenSessions,
     seconds: total.seconds + bucket.seconds,
     disputed: total.disputed + bucket.disputed,
     earned: total.earned + BigInt(bucket.earned),
@@ -23,7 +31,9 @@ export function addSums(
 }
 
 export function sumOf(
-  buckets: Iterable<Pick<Bucket, "sessions" | "tokens" | "seconds" | "disputed" | "earned">>,
+  buckets: Iterable<
+    Pick<Bucket, "sessions" | "tokens" | "tokenSessions" | "seconds" | "disputed" | "earned">
+  >,
 ): Sums {
   let total = zeroSums();
   for (const bucket of buckets) total = addSums(total, bucket);

@@ -48,6 +48,8 @@ export const bids = sqliteTable(
     modelRef: integer("model_ref"),
     /** Wei of MOR per second (uint256, decimal text). */
     pricePerSecond: text("price_per_second"),
+    /** getBid's nonce (uint256, decimal text); null: read before 1.3 (the next sync reads it again). */
+    nonce: text("nonce"),
     /** getBid's createdAt; null: read before 1.2 (the next sync reads it again). */
     createdAt: integer("created_at"),
     /**
@@ -93,4 +95,68 @@ export const pairStats = sqliteTable(
     totalDuration: integer("total_duration").notNull(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.modelRef, t.providerRef] })],
+);
+
+/**
+ * The router's inputs on a chain (SPEC.md 1.3, router), read at `block_number`: the chain's last
+ * synced block, or the latest block where the node kept no state at it (`at_latest`). Read again
+ * whenever the last synced block moves; `available` 0: one of the router's views reverted there.
+ */
+export const routerReads = sqliteTable("router_reads", {
+  chainId: integer("chain_id").primaryKey(),
+  blockNumber: integer("block_number").notNull(),
+  atLatest: integer("at_latest", { mode: "boolean" }).notNull(),
+  available: integer("available", { mode: "boolean" }).notNull(),
+  /** getProviderMinimumStake (uint256, decimal text); null where unavailable. */
+  minimumStake: text("minimum_stake"),
+});
+
+/**
+ * getModelStats of each model with an active bid at router_reads' block (int64 means and sums of
+ * squares as decimal text: they may pass 2^53).
+ */
+export const routerModels = sqliteTable(
+  "router_models",
+  {
+    chainId: integer("chain_id").notNull(),
+    /** Lowercase 0x-prefixed 64 hex (not a ref: an active bid the index does not know may name it). */
+    modelId: text("model_id").notNull(),
+    tpsMean: text("tps_mean").notNull(),
+    tpsSqSum: text("tps_sq_sum").notNull(),
+    ttftMean: text("ttft_mean").notNull(),
+    ttftSqSum: text("ttft_sq_sum").notNull(),
+    durationMean: text("duration_mean").notNull(),
+    durationSqSum: text("duration_sq_sum").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.modelId] })],
+);
+
+/**
+ * The active bids of each model at router_reads' block, in getModelActiveBids' order
+ * (`position`), with what the router scores each by: its price, its pair's getProviderModelStats,
+ * its provider's stake.
+ */
+export const routerBids = sqliteTable(
+  "router_bids",
+  {
+    chainId: integer("chain_id").notNull(),
+    /** Lowercase 0x-prefixed 64 hex (not a ref: an active bid the index does not know may name it). */
+    modelId: text("model_id").notNull(),
+    position: integer("position").notNull(),
+    bidId: text("bid_id").notNull(),
+    /** EIP-55 (not a ref: the bid may be one the index does not know). */
+    provider: text("provider").notNull(),
+    pricePerSecond: text("price_per_second").notNull(),
+    tpsMean: text("tps_mean").notNull(),
+    tpsSqSum: text("tps_sq_sum").notNull(),
+    ttftMean: text("ttft_mean").notNull(),
+    ttftSqSum: text("ttft_sq_sum").notNull(),
+    totalDuration: integer("total_duration").notNull(),
+    successCount: integer("success_count").notNull(),
+    totalCount: integer("total_count").notNull(),
+    /** getProvider's stake (uint256, decimal text). */
+    stake: text("stake").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.modelId, t.position] })],
 );

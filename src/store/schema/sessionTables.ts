@@ -59,6 +59,8 @@ export const closes = sqliteTable(
     receiptLength: integer("receipt_length"),
     /** inputTokens + outputTokens of a signed v2 receipt; 0 otherwise. */
     tokens: integer("tokens").notNull().default(0),
+    /** 1: a signed v2 receipt whose token words both fit uint32, whose tokens `tokens` counts (SPEC.md 1.3). */
+    tokenCounted: integer("token_counted", { mode: "boolean" }).notNull().default(false),
     /** ttftMs of a signed receipt; 0 otherwise. */
     ttftMs: integer("ttft_ms").notNull().default(0),
     /** tpsScaled1000 of a signed receipt; 0 otherwise. */
@@ -68,10 +70,10 @@ export const closes = sqliteTable(
     /**
      * Everything the rollup needs of a close, as one text the build reads from an index in bulk
      * (store/decodeCloseFacts.ts decodes it): second of the day, tokens, ttftMs, tpsScaled1000,
-     * session time, disputed, closedAt - openedAt, bid ref, provider ref.
+     * session time, flags (1: disputed, 2: its tokens counted), closedAt - openedAt, bid ref, provider ref.
      */
     facts: text("facts").generatedAlwaysAs(
-      sql`printf('%d,%d,%d,%d,%d,%d,%d,%d,%d', closed_at % 86400, tokens, ttft_ms, tps, max(0, min(closed_at, ends_at) - opened_at), closeout_type != '0', closed_at - opened_at, ifnull(bid_ref, 0), ifnull(provider_ref, 0))`,
+      sql`printf('%d,%d,%d,%d,%d,%d,%d,%d,%d', closed_at % 86400, tokens, ttft_ms, tps, max(0, min(closed_at, ends_at) - opened_at), (closeout_type != '0') + 2 * token_counted, closed_at - opened_at, ifnull(bid_ref, 0), ifnull(provider_ref, 0))`,
       { mode: "virtual" },
     ),
   },

@@ -28,12 +28,13 @@ export function bidStatements(sqlite: Database.Database) {
         | "providerRef"
         | "modelRef"
         | "pricePerSecond"
+        | "nonce"
         | "createdAt"
         | "deletedAt"
       >
     >(
-      `INSERT INTO bids (chain_id, bid_id, read_ok, provider_ref, model_ref, price_per_second, created_at, deleted_at)
-       VALUES (:chainId, :bidId, :readOk, :providerRef, :modelRef, :pricePerSecond, :createdAt, :deletedAt)
+      `INSERT INTO bids (chain_id, bid_id, read_ok, provider_ref, model_ref, price_per_second, nonce, created_at, deleted_at)
+       VALUES (:chainId, :bidId, :readOk, :providerRef, :modelRef, :pricePerSecond, :nonce, :createdAt, :deletedAt)
        ON CONFLICT DO NOTHING`,
     ),
     /** A stored bid read again: its times now. */
@@ -41,14 +42,19 @@ export function bidStatements(sqlite: Database.Database) {
       `UPDATE bids SET created_at = :createdAt, deleted_at = :deletedAt
        WHERE chain_id = :chainId AND bid_id = :bidId AND read_ok = 1`,
     ),
-    /** A read again that failed (null) keeps the times stored, and gives a 1.1 bid 0 (never an offer). */
+    /**
+     * A read again that failed (null) keeps the times and nonce stored, and gives a 1.1 bid 0 (never
+     * an offer); a 1.2 bid without a nonce keeps none (it names no previous bid: SPEC.md 1.3, changes).
+     */
     refilled: sqlite.prepare<{
       chainId: number;
       bidId: string;
       createdAt: number | null;
       deletedAt: number | null;
+      nonce: string | null;
     }>(
-      `UPDATE bids SET created_at = coalesce(:createdAt, created_at, 0), deleted_at = coalesce(:deletedAt, deleted_at, 0)
+      `UPDATE bids SET created_at = coalesce(:createdAt, created_at, 0), deleted_at = coalesce(:deletedAt, deleted_at, 0),
+         nonce = coalesce(:nonce, nonce)
        WHERE chain_id = :chainId AND bid_id = :bidId`,
     ),
     posted: sqlite.prepare<{ chainId: number; bidId: string; blockNumber: number }>(
@@ -67,12 +73,13 @@ export function bidStatements(sqlite: Database.Database) {
         "SELECT bid_id, read_ok = 1 AND ifnull(deleted_at, 0) = 0 FROM bids WHERE chain_id = ?",
       )
       .raw(),
-    // A 1.1 database's bids (no times); a bid stored standing although its deletion log is
+    // A 1.1 database's bids (no times), a 1.2 database's (no nonce); a bid stored standing although its deletion log is
     // indexed, or posted and stored as the empty record (reads that lagged behind the logs).
     toRefill: sqlite
       .prepare<{ chainId: number; after: string; limit: number }, string>(
         `SELECT bid_id FROM bids b WHERE chain_id = :chainId AND bid_id > :after AND read_ok = 1 AND (
            created_at IS NULL
+           OR nonce IS NULL
            OR (created_at = 0 AND posted_block IS NOT NULL)
            OR (deleted_at = 0 AND EXISTS (SELECT 1 FROM bid_deletions d WHERE d.chain_id = b.chain_id AND d.bid_id = b.bid_id)))
          ORDER BY bid_id LIMIT :limit`,
@@ -94,13 +101,13 @@ export function bidStatements(sqlite: Database.Database) {
     timesOf: (chains: string) =>
       sqlite.prepare<
         [],
-        Pick<BidsRow, "ref" | "chainId" | "bidId"> & {
+        Pick<BidsRow, "ref" | "chainId" | "bidId" | "nonce"> & {
           createdAt: number;
           deletedAt: number;
           deletionIndexed: number;
         }
       >(
-        `SELECT b.ref, b.chain_id AS chainId, b.bid_id AS bidId, b.created_at AS createdAt, b.deleted_at AS deletedAt,
+        `SELECT b.ref, b.chain_id AS chainId, b.bid_id AS bidId, b.nonce, b.created_at AS createdAt, b.deleted_at AS deletedAt,
            d.bid_id IS NOT NULL AS deletionIndexed
          FROM bids b LEFT JOIN bid_deletions d ON d.chain_id = b.chain_id AND d.bid_id = b.bid_id
          WHERE b.chain_id IN ${chains} AND b.read_ok = 1 AND b.created_at > 0`,

@@ -15,6 +15,7 @@ export type CloseSampleRow = Pick<ClosesRow, "sessionId" | "kind"> & {
   closeoutType: string;
   receiptLength: number;
   tokens: number;
+  tokenCounted: number;
   ttftMs: number;
   tps: number;
   bidId: string | null;
@@ -32,6 +33,7 @@ export type CloseRefill = Pick<
   | "closeoutType"
   | "receiptLength"
   | "tokens"
+  | "tokenCounted"
   | "ttftMs"
   | "tps"
 >;
@@ -42,7 +44,7 @@ export function closeStatements(sqlite: Database.Database) {
     sqlite.prepare<[chainId: number, afterBlock: number, limit: number], CloseSampleRow>(
       `SELECT c.session_id AS sessionId, c.kind, c.closed_at AS closedAt, c.opened_at AS openedAt,
          c.ends_at AS endsAt, c.closeout_type AS closeoutType, c.receipt_length AS receiptLength,
-         c.tokens, c.ttft_ms AS ttftMs, c.tps, b.bid_id AS bidId
+         c.tokens, c.token_counted AS tokenCounted, c.ttft_ms AS ttftMs, c.tps, b.bid_id AS bidId
        FROM closes c LEFT JOIN bids b ON b.ref = c.bid_ref
        WHERE c.chain_id = ? AND c.block_number > ? AND c.closed_at IS NOT NULL AND c.tps IS NOT NULL
        ORDER BY c.block_number ${order}, c.log_index ${order} LIMIT ?`,
@@ -50,9 +52,9 @@ export function closeStatements(sqlite: Database.Database) {
   return {
     insert: sqlite.prepare<CloseWrite>(
       `INSERT INTO closes (chain_id, session_id, block_number, log_index, kind, bid_ref, provider_ref, closed_at,
-         opened_at, ends_at, closeout_type, receipt_length, tokens, ttft_ms, tps)
+         opened_at, ends_at, closeout_type, receipt_length, tokens, token_counted, ttft_ms, tps)
        VALUES (:chainId, :sessionId, :blockNumber, :logIndex, :kind, :bidRef, :providerRef, :closedAt,
-         :openedAt, :endsAt, :closeoutType, :receiptLength, :tokens, :ttftMs, :tps)
+         :openedAt, :endsAt, :closeoutType, :receiptLength, :tokens, :tokenCounted, :ttftMs, :tps)
        ON CONFLICT DO NOTHING`,
     ),
     toRefill: sqlite
@@ -67,7 +69,8 @@ export function closeStatements(sqlite: Database.Database) {
       .pluck(),
     refilled: sqlite.prepare<CloseRefill>(
       `UPDATE closes SET kind = :kind, closed_at = :closedAt, opened_at = :openedAt, ends_at = :endsAt,
-         closeout_type = :closeoutType, receipt_length = :receiptLength, tokens = :tokens, ttft_ms = :ttftMs, tps = :tps
+         closeout_type = :closeoutType, receipt_length = :receiptLength, tokens = :tokens,
+         token_counted = :tokenCounted, ttft_ms = :ttftMs, tps = :tps
        WHERE chain_id = :chainId AND session_id = :sessionId`,
     ),
     /**

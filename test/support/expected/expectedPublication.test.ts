@@ -48,26 +48,67 @@ describe("expectedPublication", () => {
       "providers.json",
       "audit.json",
       "market.json",
+      "changes.json",
       ...seven.map((path) => `chains/${base}/${path}`),
       ...seven.map((path) => `chains/${arbitrum}/${path}`),
     ]);
-    // 600 s each (closed before endsAt): earned 600·2 + 600·3; ttft and tps at rank ceil(2/2) = 1.
-    const both = { tokens: 133, sessions: 2, ttft: 0.4, tps: 20, seconds: 1200, earned: "3000", disputed: 0 };
-    const window = { ...both, providers: 1, models: 1 };
+    // 600 s each (closed before endsAt): earned 600·2 + 600·3; ttft and tps at rank ceil(2/2) = 1;
+    // in a window, ttft's 90th percentile at rank ceil(18/10) = 2, tps's 10th at rank ceil(2/10) = 1.
+    const both = {
+      tokens: 133,
+      tokenSessions: 2,
+      sessions: 2,
+      ttft: 0.4,
+      tps: 20,
+      seconds: 1200,
+      earned: "3000",
+      disputed: 0,
+    };
+    const window = {
+      tokens: 133,
+      tokenSessions: 2,
+      sessions: 2,
+      ttft: 0.4,
+      ttftP90: 0.6,
+      tps: 20,
+      tpsP10: 20,
+      seconds: 1200,
+      earned: "3000",
+      disputed: 0,
+      providers: 1,
+      models: 1,
+    };
+    const bucket = { ...both, providers: 1, models: 1 };
     const windows = { "24h": window, "7d": window, "30d": window, all: window };
     expectExact(files["summary.json"], windows);
     const day = utc("2026-03-10T00:00:00Z");
     expectExact(files["rollup/hourly.json"], {
       bucket: "hourly",
       series: [
-        { ts: utc("2026-03-10T11:00:00Z"), tokens: 120, sessions: 1, ttft: 0.4, tps: 20, seconds: 600 },
-        { ts: utc("2026-03-10T12:00:00Z"), tokens: 13, sessions: 1, ttft: 0.6, tps: 30, seconds: 600 },
+        {
+          ts: utc("2026-03-10T11:00:00Z"),
+          tokens: 120,
+          tokenSessions: 1,
+          sessions: 1,
+          ttft: 0.4,
+          tps: 20,
+          seconds: 600,
+        },
+        {
+          ts: utc("2026-03-10T12:00:00Z"),
+          tokens: 13,
+          tokenSessions: 1,
+          sessions: 1,
+          ttft: 0.6,
+          tps: 30,
+          seconds: 600,
+        },
       ].map((b, k) => ({ ...b, earned: ["1200", "1800"][k], disputed: 0, providers: 1, models: 1 })),
     });
-    expectExact(files["rollup/daily.json"], { bucket: "daily", series: [{ ts: day, ...window }] });
+    expectExact(files["rollup/daily.json"], { bucket: "daily", series: [{ ts: day, ...bucket }] });
     expectExact(files["rollup/monthly.json"], {
       bucket: "monthly",
-      series: [{ ts: utc("2026-03-01T00:00:00Z"), ...window }],
+      series: [{ ts: utc("2026-03-01T00:00:00Z"), ...bucket }],
     });
     expectExact(files["rollup/by-model-daily.json"], {
       models: [{ modelId: modelA, name: "Model A", series: [{ ts: day, ...both }] }],
@@ -95,9 +136,17 @@ describe("expectedPublication", () => {
       unavailable: [],
       partial: [],
     });
-    const own = { tokens: 120, sessions: 1, ttft: 0.4, tps: 20, seconds: 600, earned: "1200", disputed: 0 };
     expectExact((files[`chains/${base}/summary.json`] as Record<string, unknown>)["24h"], {
-      ...own,
+      tokens: 120,
+      tokenSessions: 1,
+      sessions: 1,
+      ttft: 0.4,
+      ttftP90: 0.4,
+      tps: 20,
+      tpsP10: 20,
+      seconds: 600,
+      earned: "1200",
+      disputed: 0,
       providers: 1,
       models: 1,
     });
@@ -110,6 +159,7 @@ describe("expectedPublication", () => {
             {
               ts: day,
               tokens: 13,
+              tokenSessions: 1,
               sessions: 1,
               ttft: 0.6,
               tps: 30,

@@ -1,5 +1,6 @@
 import { auditFile } from "./auditFile.js";
 import type { ChainHistory } from "./chainHistory.js";
+import { changesFile } from "./changesFile.js";
 import { leaderboards } from "./leaderboards.js";
 import { marketFile } from "./marketFile.js";
 import { readChain } from "./readChain.js";
@@ -40,6 +41,7 @@ export function expectedPublication(
     ...leaderboards(closed, asOf, name),
     "audit.json": auditFile(chains, asOf),
     "market.json": marketFile(chains, closed, asOf, name),
+    "changes.json": changesFile(chains, asOf),
   };
   for (const view of views) {
     const own = rollupFiles({

@@ -38,9 +38,12 @@ describe("figures", () => {
     const files = publish(h);
     expectExact(summaryOf(files).all, {
       tokens: 4 * 123,
+      tokenSessions: 4,
       sessions: 6,
       ttft: 0.5,
+      ttftP90: 0.5,
       tps: 25,
+      tpsP10: 25,
       seconds: 600 + 800 + 600 + 600 + 600 + 0,
       earned: String(5 * (600 + 800 + 600 + 600 + 0)),
       disputed: 1,
@@ -91,6 +94,7 @@ describe("figures", () => {
       earned: 0n,
       disputed: false,
       tokens,
+      tokenCounted: true,
       ttftMs: 0,
       tpsScaled1000: 0,
       modelId: modelA,

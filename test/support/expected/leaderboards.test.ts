@@ -59,7 +59,7 @@ describe("leaderboards", () => {
       .providers;
     expect(byProvider).toHaveLength(4);
     expect(Object.keys(byProvider[0]?.series.at(-1) ?? {})).toEqual([
-      ...["ts", "tokens", "sessions", "ttft", "tps", "seconds", "earned", "disputed"],
+      ...["ts", "tokens", "tokenSessions", "sessions", "ttft", "tps", "seconds", "earned", "disputed"],
     ]);
 
     type Item = { modelId?: string; provider?: string; windows: Record<string, Window> };
@@ -68,6 +68,7 @@ describe("leaderboards", () => {
     expect(model(modelA)["24h"]).toMatchObject({ sessions: 3, providers: 2, models: 1 });
     expectExact(model(modelB)["24h"], {
       tokens: 0,
+      tokenSessions: 0,
       sessions: 0,
       seconds: 0,
       earned: "0",

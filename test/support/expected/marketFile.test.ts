@@ -51,12 +51,11 @@ describe("expected market.json", () => {
       ],
       endTime: T + 10,
     });
-    const market = marketOf(
-      expectedPublication([
-        { chainId: base, history: onBase, asOf: T },
-        { chainId: arbitrum, history: onArbitrum, asOf: T + 10 },
-      ]),
-    );
+    const files = expectedPublication([
+      { chainId: base, history: onBase, asOf: T },
+      { chainId: arbitrum, history: onArbitrum, asOf: T + 10 },
+    ]);
+    const market = marketOf(files);
     expect(market.asOf).toBe(T);
     const [first, second] = [modelA, modelB].sort();
     expect(market.models.map((m) => m.modelId)).toEqual([first, second]);
@@ -64,6 +63,13 @@ describe("expected market.json", () => {
     expect(a?.name).toBe("A");
     expect(a?.providers.map((p) => [p.provider, p.offers])).toEqual([
       [p1, [{ chainId: arbitrum, bidId: a0, pricePerSecond: "7", createdAt: T - 100 }]],
+    ]);
+    // Its prices over time (1.3): a0 on Base deleted by a1's posting, a1 deleted at the as-of, a0
+    // on Arbitrum deleted after it (0: standing then).
+    expect((a?.providers[0] as { bids?: unknown })?.bids).toEqual([
+      { chainId: base, bidId: a0, pricePerSecond: "5", createdAt: T - 9000, deletedAt: T - 5000 },
+      { chainId: base, bidId: a1, pricePerSecond: "6", createdAt: T - 5000, deletedAt: T },
+      { chainId: arbitrum, bidId: a0, pricePerSecond: "7", createdAt: T - 100, deletedAt: 0 },
     ]);
     // The close of a0 (v2, 1,500 tokens, 600 s at 5 wei/s): earned 3000, per million tokens 2,000,000.
     expect(a?.providers[0]?.windows.all).toMatchObject({
@@ -74,16 +80,39 @@ describe("expected market.json", () => {
       models: 1,
       earnedPerMillionTokens: "2000000",
     });
+    // The changes (1.3): a1 repriced a0 (a0's deletion is a1's creation), a1 withdrawn at the as-of.
+    type Change = { time: number; chainId: number; bidId: string; kind: string; previousBidId?: string };
+    const changes = (files["changes.json"] as { changes: Change[] }).changes;
+    const atAsOf = [
+      [b0, "posted"],
+      [a1, "withdrawn"],
+    ].sort(([x], [y]) => ((x as string) < (y as string) ? -1 : 1));
+    expect(changes.map((c) => [c.time - T, c.chainId, c.bidId, c.kind, c.previousBidId])).toEqual([
+      ...atAsOf.map(([bidId, kind]) => [0, base, bidId, kind, undefined]),
+      [-100, arbitrum, a0, "posted", undefined],
+      [-5000, base, a1, "repriced", a0],
+      [-9000, base, a0, "posted", undefined],
+    ]);
     const b = market.models.find((m) => m.modelId === modelB);
     expect(b?.name).toBe("");
     expectExact(b?.providers, [
       {
         provider: p2,
         offers: [{ chainId: base, bidId: b0, pricePerSecond: "9", createdAt: T }],
+        bids: [{ chainId: base, bidId: b0, pricePerSecond: "9", createdAt: T, deletedAt: 0 }],
         windows: Object.fromEntries(
           ["24h", "7d", "30d", "all"].map((w) => [
             w,
-            { tokens: 0, sessions: 0, seconds: 0, earned: "0", disputed: 0, providers: 0, models: 0 },
+            {
+              tokens: 0,
+              tokenSessions: 0,
+              sessions: 0,
+              seconds: 0,
+              earned: "0",
+              disputed: 0,
+              providers: 0,
+              models: 0,
+            },
           ]),
         ),
       },

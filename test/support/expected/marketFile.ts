@@ -8,6 +8,8 @@ import type { ClosedSession } from "./readChain.js";
 import { windows } from "./windows.js";
 
 type Offer = { chainId: number; bidId: string; pricePerSecond: string; createdAt: number };
+/** A pair's bid as SPEC.md 1.3's `bids` lists it, with the nonce changes.json reads. */
+export type MarketBid = Offer & { deletedAt: number; nonce: bigint };
 type PairWindow = Figures & { earnedPerMillionTokens?: string };
 
 /**
@@ -32,13 +34,13 @@ export function marketFile(
 ): { asOf: number; models: unknown[] } {
   const pairs = new Map<
     string,
-    { modelId: string; provider: string; offers: Offer[]; closes: ClosedSession[] }
+    { modelId: string; provider: string; offers: Offer[]; bids: MarketBid[]; closes: ClosedSession[] }
   >();
   const pairOf = (modelId: string, provider: string) => {
     const key = `${modelId}:${provider}`;
     let pair = pairs.get(key);
     if (!pair) {
-      pair = { modelId, provider, offers: [], closes: [] };
+      pair = { modelId, provider, offers: [], bids: [], closes: [] };
       pairs.set(key, pair);
     }
     return pair;
@@ -56,6 +58,7 @@ export function marketFile(
       });
     }
   }
+  for (const { modelId, provider, bid } of marketBids(chains, asOf)) pairOf(modelId, provider).bids.push(bid);
   const models = groupSorted([...pairs.values()], (pair) => pair.modelId).map(([modelId, items]) => ({
     modelId,
     name: name(modelId),
@@ -66,10 +69,55 @@ export function marketFile(
         offers: pair.offers.sort(
           (a, b) => a.chainId - b.chainId || a.createdAt - b.createdAt || compareLowercase(a.bidId, b.bidId),
         ),
+        bids: pair.bids
+          .sort(
+            (a, b) =>
+              a.createdAt - b.createdAt || a.chainId - b.chainId || compareLowercase(a.bidId, b.bidId),
+          )
+          .map(({ chainId, bidId, pricePerSecond, createdAt, deletedAt }) => ({
+            chainId,
+            bidId,
+            pricePerSecond,
+            createdAt,
+            deletedAt,
+          })),
         windows: pairWindows(pair.closes, asOf),
       })),
+    // The router's order is read from the chain (withRouter.ts); a history alone gives none.
+    router: [],
   }));
   return { asOf, models };
+}
+
+/**
+ * Every pair's bids (SPEC.md 1.3): the known bids of every chain whose getBid succeeds with
+ * 0 < createdAt <= asOf, each with its deletedAt when getBid at the chain's last synced block shows
+ * one at or before the as-of (else 0), and its nonce.
+ */
+export function marketBids(
+  chains: readonly ChainHistory[],
+  asOf: number,
+): Array<{ modelId: string; provider: string; bid: MarketBid }> {
+  const found: Array<{ modelId: string; provider: string; bid: MarketBid }> = [];
+  for (const chain of chains)
+    for (const bid of knownBids(chain)) {
+      const createdAt = createdAtOf(bid);
+      if (bid.reverts || !(createdAt > 0 && createdAt <= asOf)) continue;
+      const deleted = deletionOf(chain, bid);
+      found.push({
+        modelId: bid.modelId.toLowerCase(),
+        provider: getAddress(bid.provider),
+        bid: {
+          chainId: chain.chainId,
+          bidId: bid.bidId.toLowerCase(),
+          pricePerSecond: (bid.pricePerSecond ?? 0n).toString(),
+          createdAt,
+          deletedAt: deleted !== undefined && deleted <= chain.asOf && deleted <= asOf ? deleted : 0,
+          nonce: nonceOf(chain, bid),
+        },
+      });
+    }
+  return found;
 }
 
 /** The known bids of a chain that the history holds (an unknown bidId reads as the empty record). */
@@ -84,6 +132,19 @@ function knownBids(chain: ChainHistory): HistoryBid[] {
     if (s && !s.reverts) ids.add(s.bidId.toLowerCase());
   }
   return chain.history.bids.filter((b) => ids.has(b.bidId.toLowerCase()));
+}
+
+/**
+ * getBid's nonce: a posted bid's is the number of the pair's bids posted before it (postModelBid);
+ * a bid written without a log (setBid) has 0.
+ */
+function nonceOf(chain: ChainHistory, bid: HistoryBid): bigint {
+  if (bid.postedAt === undefined) return 0n;
+  const samePair = (other: HistoryBid) =>
+    other.postedAt !== undefined &&
+    other.provider.toLowerCase() === bid.provider.toLowerCase() &&
+    other.modelId.toLowerCase() === bid.modelId.toLowerCase();
+  return BigInt(chain.history.bids.filter(samePair).indexOf(bid));
 }
 
 /** getBid's createdAt: the block time of its posting, or what a bid written without a log holds. */

@@ -15,6 +15,8 @@ export type ClosedSession = {
   earned: bigint | undefined;
   disputed: boolean;
   tokens: bigint;
+  /** Whether `tokens` counts the session's tokens (a signed v2 receipt whose token words fit uint32). */
+  tokenCounted: boolean;
   /** Of a signed receipt; 0 otherwise. */
   ttftMs: number;
   /** Of a signed receipt; 0 otherwise. */
@@ -69,6 +71,7 @@ export function readChain(chain: ChainHistory): ChainView {
         earned: bid.readable ? seconds * bid.pricePerSecond : undefined,
         disputed: receipt.kind === "disputed",
         tokens: receipt.tokens,
+        tokenCounted: receipt.tokenCounted,
         ttftMs: receipt.ttftMs,
         tpsScaled1000: receipt.tpsScaled1000,
         modelId: bid.readable ? bid.modelId : undefined,

@@ -27,7 +27,7 @@ describe("readReceipt", () => {
       oneBid([closedSession("neither", bidA, T - 10, { ttftMs: 0, tpsScaled1000: 0 })]),
     );
     expect(Object.keys(summaryOf(neither).all ?? {})).toEqual([
-      ...["tokens", "sessions", "seconds", "earned", "disputed", "providers", "models"],
+      ...["tokens", "tokenSessions", "sessions", "seconds", "earned", "disputed", "providers", "models"],
     ]);
     expect(summaryOf(neither).all).toMatchObject({ tokens: 123, sessions: 1 });
   });

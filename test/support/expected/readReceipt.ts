@@ -6,13 +6,15 @@ export type ReceiptFigures = {
   kind: "signed" | "disputed" | "malformed";
   /** inputTokens + outputTokens of a signed v2 receipt whose two words fit uint32; else 0. */
   tokens: bigint;
+  /** A signed v2 receipt whose two token words fit uint32: `tokens` counts its tokens (SPEC.md 1.3). */
+  tokenCounted: boolean;
   /** ttftMs of a signed receipt; 0 otherwise (0 also means "not measured"). */
   ttftMs: number;
   /** tpsScaled1000 of a signed receipt; 0 otherwise. */
   tpsScaled1000: number;
 };
 
-const nothing = { tokens: 0n, ttftMs: 0, tpsScaled1000: 0 };
+const nothing = { tokens: 0n, tokenCounted: false, ttftMs: 0, tpsScaled1000: 0 };
 const uint32 = 2n ** 32n;
 const uint128 = 2n ** 128n;
 
@@ -32,7 +34,7 @@ export function readReceipt(sessionId: string, closeoutType: bigint, receipt: He
   const word = (k: number) => BigInt(`0x${hex.slice(64 * k, 64 * (k + 1))}`);
   if (`0x${hex.slice(0, 64)}` !== sessionId.toLowerCase()) return { kind: "malformed", ...nothing };
   if (word(2) >= uint128 || word(3) >= uint32 || word(4) >= uint32) return { kind: "malformed", ...nothing };
-  let tokens = 0n;
-  if (length >= 224 && word(5) < uint32 && word(6) < uint32) tokens = word(5) + word(6);
-  return { kind: "signed", tokens, ttftMs: Number(word(4)), tpsScaled1000: Number(word(3)) };
+  const tokenCounted = length >= 224 && word(5) < uint32 && word(6) < uint32;
+  const tokens = tokenCounted ? word(5) + word(6) : 0n;
+  return { kind: "signed", tokens, tokenCounted, ttftMs: Number(word(4)), tpsScaled1000: Number(word(3)) };
 }

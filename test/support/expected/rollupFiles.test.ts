@@ -88,6 +88,10 @@ describe("rollupFiles", () => {
     expect(summary["24h"]).toMatchObject({ sessions: 3, ttft: 0.5, tps: 5 });
     expect(summary["7d"]).toMatchObject({ sessions: 4, ttft: 0.3, tps: 3 });
     expect(summary.all).toMatchObject({ sessions: 4, ttft: 0.3, tps: 3 });
+    // The tails (1.3): 24h's 90th percentile of ttft at rank ceil(27/10) = 3, its 10th of tps at
+    // rank ceil(3/10) = 1; 7d's at ranks ceil(36/10) = 4 and ceil(4/10) = 1.
+    expect(summary["24h"]).toMatchObject({ ttftP90: 0.9, tpsP10: 3 });
+    expect(summary["7d"]).toMatchObject({ ttftP90: 0.9, tpsP10: 1 });
     const hourly = seriesOf(files, "rollup/hourly.json");
     expect(hourly).toHaveLength(25);
     // a (12:30:00) and b (12:30:01) of the 9th: [0.1, 0.9], rank 1; c and d: [0.3, 0.5], rank 1.
@@ -96,6 +100,7 @@ describe("rollupFiles", () => {
     expectExact(hourly[1], {
       ts: utc("2026-03-09T13:00:00Z"),
       tokens: 0,
+      tokenSessions: 0,
       sessions: 0,
       seconds: 0,
       earned: "0",

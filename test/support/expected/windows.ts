@@ -1,4 +1,4 @@
-import { type Figures, figures } from "./figures.js";
+import { type Figures, windowFigures } from "./figures.js";
 import type { ClosedSession } from "./readChain.js";
 
 const day = 86_400;
@@ -9,11 +9,11 @@ export function windows(
   asOf: number,
 ): { "24h": Figures; "7d": Figures; "30d": Figures; all: Figures } {
   const within = (days: number) =>
-    figures(items.filter((c) => asOf - days * day < c.closedAt && c.closedAt <= asOf));
+    windowFigures(items.filter((c) => asOf - days * day < c.closedAt && c.closedAt <= asOf));
   return {
     "24h": within(1),
     "7d": within(7),
     "30d": within(30),
-    all: figures(items.filter((c) => c.closedAt <= asOf)),
+    all: windowFigures(items.filter((c) => c.closedAt <= asOf)),
   };
 }
