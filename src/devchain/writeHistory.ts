@@ -121,44 +121,7 @@ export async function writeHistory(
       gas: 300_000n,
     })),
   ];
-  const revertTxs: Tx[] = revertSwitches(history).map(([id, flags]) => ({
-    data: encodeFunctionData({
-      abi: seedingAbi,
-      functionName: "setReverts",
-      args: [id, flags.session, flags.bid, flags.model],
-    }),
-    gas: 200_000n,
-  }));
-  if (history.statsUnavailable !== undefined) {
-    revertTxs.push({
-      data: encodeFunctionData({
-        abi: seedingAbi,
-        functionName: "setStatsUnavailable",
-        args: [history.statsUnavailable],
-      }),
-      gas: 100_000n,
-    });
-  }
-  if (history.routerViewsUnavailable !== undefined) {
-    revertTxs.push({
-      data: encodeFunctionData({
-        abi: seedingAbi,
-        functionName: "setRouterViewsUnavailable",
-        args: [history.routerViewsUnavailable],
-      }),
-      gas: 100_000n,
-    });
-  }
-  for (const { provider, stake } of history.providerStakes ?? []) {
-    revertTxs.push({
-      data: encodeFunctionData({
-        abi: seedingAbi,
-        functionName: "setProviderStake",
-        args: [provider, stake],
-      }),
-      gas: 100_000n,
-    });
-  }
+  const revertTxs = switchTxs(history);
 
   const events: Event[] = [];
   const settingNow = new Set(newModels.map((m) => m.modelId.toLowerCase()));
@@ -232,4 +195,27 @@ export async function writeHistory(
     client.readContract({ address: contract, abi: marketplaceAbi, functionName: "getBid", args: [bidId] }),
   );
   return { firstBlock: Number(head.number) + 1, lastBlock: blockNumber, blocks: blocks.length, logBlocks };
+}
+
+/**
+ * What is set last, after everything else is written: the views that revert (each record's, a
+ * deployment without getProviderModelStats or the router's views), and the providers' stakes.
+ */
+function switchTxs(history: History): Tx[] {
+  const tx = (functionName: string, args: readonly unknown[], gas: bigint): Tx => ({
+    data: encodeFunctionData({ abi: seedingAbi, functionName, args } as Parameters<
+      typeof encodeFunctionData
+    >[0]),
+    gas,
+  });
+  const txs = revertSwitches(history).map(([id, flags]) =>
+    tx("setReverts", [id, flags.session, flags.bid, flags.model], 200_000n),
+  );
+  if (history.statsUnavailable !== undefined)
+    txs.push(tx("setStatsUnavailable", [history.statsUnavailable], 100_000n));
+  if (history.routerViewsUnavailable !== undefined)
+    txs.push(tx("setRouterViewsUnavailable", [history.routerViewsUnavailable], 100_000n));
+  for (const { provider, stake } of history.providerStakes ?? [])
+    txs.push(tx("setProviderStake", [provider, stake], 100_000n));
+  return txs;
 }
