@@ -89,6 +89,31 @@ describe("postJsonRpc", () => {
     });
   });
 
+  test("behavior: an error status whose body is a JSON-RPC error is that error, read as its words say (a range cap, a proxy's refusal), not an outage", async () => {
+    // QuickNode answers a log range past its cap with 413 and the JSON-RPC error; proxyd its
+    // refusals with 400, 500 and 503 and a JSON-RPC error body.
+    for (const [status, error] of [
+      [413, { code: -32614, message: "eth_getLogs is limited to a 10,000 range" }],
+      [400, { code: -32600, message: "block range greater than 10000 max" }],
+      [500, { code: -32603, message: "internal error" }],
+      [503, { code: -32011, message: "no backends available for method" }],
+    ] as const) {
+      const body = JSON.stringify({ jsonrpc: "2.0", id: 1, error });
+      expect(await post({ status, body }), `HTTP ${status}`).toEqual({
+        kind: "answered",
+        body: JSON.parse(body),
+      });
+    }
+    // A batch's answers with an error status: answered too, member by member.
+    const members = JSON.stringify([
+      { jsonrpc: "2.0", id: 1, error: { code: -32005, message: "limit exceeded" } },
+    ]);
+    expect(await post({ status: 400, body: members }, batch)).toEqual({
+      kind: "answered",
+      body: JSON.parse(members),
+    });
+  });
+
   test("error: HTTP 401 and 403 are denied with a UserError naming the endpoint as it may be shown", async () => {
     for (const status of [401, 403]) {
       const outcome = await post({ status, body: "unauthorized" });

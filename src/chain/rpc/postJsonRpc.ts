@@ -107,6 +107,11 @@ export async function postJsonRpc(
   }
   if (!response.ok) {
     if (options.isBatch && /batch/i.test(text) && response.status < 500) return { kind: "batch-refused" };
+    // A JSON-RPC error behind an error status (QuickNode's 413 for a log range past its cap,
+    // proxyd's 400, 500 and 503): the error says what to do, as with 200 (split the range, wait).
+    const refusal = parseJsonRpc(text);
+    if (refusal !== undefined && carriesError(refusal.value))
+      return { kind: "answered", body: refusal.value };
     if (!nothingHere.includes(response.status))
       return failed(`HTTP ${response.status} ${response.statusText}`.trim());
   }
@@ -149,6 +154,16 @@ function parseJsonRpc(text: string): { value: unknown } | undefined {
     ("jsonrpc" in item || "result" in item || "error" in item);
   const isAnswer = Array.isArray(value) ? value.length === 0 || value.some(isResponse) : isResponse(value);
   return isAnswer ? { value } : undefined;
+}
+
+/** A JSON-RPC answer holding an error (of the call, or of a batch's member). */
+function carriesError(value: unknown): boolean {
+  const hasError = (item: unknown) =>
+    item !== null &&
+    typeof item === "object" &&
+    "error" in item &&
+    (item as { error: unknown }).error != null;
+  return Array.isArray(value) ? value.some(hasError) : hasError(value);
 }
 
 function failed(reason: string, how: Partial<Omit<HttpFailure, "kind" | "reason">> = {}): HttpFailure {
