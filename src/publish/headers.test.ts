@@ -18,6 +18,7 @@ const samplePaths = [
   "/api/throughput/rollup/hourly.json",
   "/api/throughput/openapi.json",
   "/api/throughput/schemas/bucket.schema.json",
+  "/api/throughput/market.atom",
 ];
 
 describe("headers", () => {
@@ -30,6 +31,22 @@ describe("headers", () => {
     });
     // meta.json too: readers that need it fresh ask past the caches (docs/caching.md).
     expect(headersFor("/api/throughput/meta.json")["Cache-Control"]).toBe(cacheControl);
+  });
+
+  test("behavior: the feed (SPEC.md 1.3) is Atom on every host that reads the rules, cached as the API", () => {
+    const feed = headersFor("/api/throughput/market.atom");
+    expect(feed).toMatchObject({
+      "Content-Type": "application/atom+xml; charset=utf-8",
+      "Cache-Control": cacheControl,
+      "Access-Control-Allow-Origin": "*",
+    });
+    // _headers says so by a rule of its own; the JSON files' type is their extension's.
+    const typesOf = (path: string) =>
+      headersFromFile(parseHeadersFile(renderHeadersFile()), path)
+        .filter(([name]) => name.toLowerCase() === "content-type")
+        .map(([, value]) => value);
+    expect(typesOf("/api/throughput/market.atom")).toEqual(["application/atom+xml; charset=utf-8"]);
+    expect(typesOf("/api/throughput/summary.json")).toEqual([]);
   });
 
   test("behavior: the page is revalidated at every load, with a CSP; its hashed assets are immutable", () => {
