@@ -430,7 +430,7 @@ export interface RouterBid {
    */
   duration: number;
   /**
-   * The square of the pair's successCount / totalCount; 0 without a close.
+   * The square of the pair's successCount / totalCount; 0 without a close. In [0, 1] on the deployed contract (a success is a close); a deployment whose counters say more successes than closes gives more, as the router computes it.
    */
   success: number;
   /**

@@ -7,8 +7,23 @@ export const feedSize = 50;
 
 type Change = ApiFiles["changes.json"]["changes"][number];
 
+/**
+ * What XML 1.0 forbids in a document (its Char production): control characters but tab, line feed
+ * and carriage return, lone surrogates, U+FFFE and U+FFFF. A model's name comes from the chain and
+ * may hold any of them.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids, matched on purpose.
+export const forbiddenInXml =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text as XML character data: escaped, and every character XML forbids replaced by U+FFFD. */
 const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  text
+    .replace(forbiddenInXml, "\uFFFD")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 
 /** Unix seconds as RFC 3339 in UTC, to the second. */
 export const rfc3339 = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");

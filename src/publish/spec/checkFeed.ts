@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Changes } from "../../api/responseTypes.js";
-import { entryId, feedPath, feedSize, rfc3339 } from "../buildAtomFeed.js";
+import { entryId, feedPath, feedSize, forbiddenInXml, rfc3339 } from "../buildAtomFeed.js";
 
 type Entry = { id?: unknown; updated?: unknown; title?: unknown; link?: unknown };
 
@@ -11,6 +11,10 @@ type Entry = { id?: unknown; updated?: unknown; title?: unknown; link?: unknown 
  */
 export function checkFeed(text: string | undefined, changes: Changes | undefined): string[] {
   if (text === undefined) return [`${feedPath}: missing`];
+  // fast-xml-parser accepts characters XML 1.0 forbids; a strict reader refuses the whole feed.
+  const forbidden = new RegExp(forbiddenInXml.source).exec(text);
+  if (forbidden)
+    return [`${feedPath}: not well-formed XML (a character XML 1.0 forbids at offset ${forbidden.index})`];
   const wellFormed = XMLValidator.validate(text);
   if (wellFormed !== true)
     return [`${feedPath}: not well-formed XML (${wellFormed.err.msg}, line ${wellFormed.err.line})`];

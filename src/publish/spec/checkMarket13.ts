@@ -5,7 +5,8 @@ import { checkOrder } from "./checkOrder.js";
 type Pair = Market["models"][number]["providers"][number];
 type Model = Market["models"][number];
 
-const terms = ["tps", "ttft", "duration", "success"] as const;
+/** The terms clamped to [0, 1] whatever the contract holds (success is only where successCount <= totalCount). */
+const terms = ["tps", "ttft", "duration"] as const;
 
 /**
  * SPEC.md 1.3's rules for a pair's bids: sorted by createdAt, chainId, bidId, each once, created at
@@ -41,8 +42,9 @@ export function checkPairBids(at: string, pair: Pair, asOf: number): string[] {
 
 /**
  * A model's router (SPEC.md 1.3): entries by chainId, each once; an unavailable one without bids;
- * bids by score descending, each once, EIP-55, every score finite, the four terms in [0, 1] (the
- * stake's too, unless the minimum stake reaches 2^63 wei: not known from the file).
+ * bids by score descending, each once, EIP-55, every score finite, the three z-terms in [0, 1] and
+ * success not below 0 (above 1 only on a contract whose counters hold more successes than closes;
+ * the stake's in [0, 1] unless the minimum stake reaches 2^63 wei: neither known from the file).
  */
 export function checkRouter(where: string, model: Model): string[] {
   const problems = checkOrder(`${where}/router`, model.router, [(entry) => entry.chainId]);

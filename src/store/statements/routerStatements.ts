@@ -33,11 +33,16 @@ export function routerStatements(sqlite: Database.Database) {
        VALUES (:chainId, :modelId, :position, :bidId, :provider, :pricePerSecond, :tpsMean, :tpsSqSum, :ttftMean,
          :ttftSqSum, :totalDuration, :successCount, :totalCount, :stake)`,
     ),
-    /** The reads of a list of chains (an SQL list: countStatements.ts, chainList). */
+    /**
+     * The reads of a list of chains (an SQL list: countStatements.ts, chainList) made for each
+     * chain's last synced block: an older one (a run that synced further, then failed) is no read.
+     */
     readsOf: (chains: string) =>
       sqlite.prepare<[], RouterReadsRow>(
-        `SELECT chain_id AS chainId, block_number AS blockNumber, at_latest AS atLatest, available,
-           minimum_stake AS minimumStake FROM router_reads WHERE chain_id IN ${chains} ORDER BY chain_id`,
+        `SELECT r.chain_id AS chainId, r.block_number AS blockNumber, r.at_latest AS atLatest, r.available,
+           r.minimum_stake AS minimumStake
+         FROM router_reads r JOIN chains c ON c.chain_id = r.chain_id AND c.block_number = r.block_number
+         WHERE r.chain_id IN ${chains} ORDER BY r.chain_id`,
       ),
     modelsOf: (chains: string) =>
       sqlite.prepare<[], RouterModelsRow>(
