@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
+import { createValidator } from "../api/createValidator.js";
 import type { PairStats } from "../chain/readRouterViews.js";
+import { checkRouter } from "../publish/spec/checkMarket13.js";
 import type { RouterBidRead } from "../sync/RouterStore.js";
 import { computeRouter } from "./computeRouter.js";
 import type { RouterRecord } from "./IndexReader.js";
@@ -62,5 +64,14 @@ describe("computeRouter", () => {
     // No offer there: no entry; no active bid of the model on a chain: no entry either.
     expect(computeRouter(model, reads, new Set()).map((e) => e.chainId)).toEqual([42161]);
     expect(computeRouter(model, [read(8453, [])], new Set([8453]))).toEqual([]);
+  });
+
+  test("behavior: counters with more successes than closes (not the deployed contract) give success above 1, and publish", () => {
+    const [entry] = computeRouter(model, [read(8453, [bid(1, 10n ** 15n, signed(3, 2))])], new Set());
+    expect(entry?.bids[0]?.success).toBe(2.25);
+    const item = { modelId: model, name: "", providers: [], router: entry ? [entry] : [] };
+    const market = { asOf: 1, models: [item] };
+    expect(createValidator().validate("market.schema.json", market)).toEqual([]);
+    expect(checkRouter("market.json: /models/0", item)).toEqual([]);
   });
 });
