@@ -18,7 +18,7 @@ import type { ChainOptions, EndpointSpec } from "./options/settleOptions.js";
  * index there; several endpoints of one chain make a pool (docs/endpoints.md). A configuration
  * that cannot work (an endpoint of a chain nobody asked for, of another contract, that refuses
  * access or is no JSON-RPC endpoint, a `<chainId>=` value for a chain that is not configured, a
- * chain without a preset and without --contract) is refused here, before anything is written. An
+ * chain without a preset, --contract or `knownContracts` entry) is refused here, before anything is written. An
  * endpoint that does not answer is left out with a warning when every chain the run must index
  * has another one (`indexed`: the chains the database holds, which a run must not drop for an
  * endpoint that is down); otherwise the run ends (exit 75).
@@ -27,6 +27,7 @@ export async function connectChains(
   options: ChainOptions,
   logger: Logger,
   indexed: readonly number[] = [],
+  knownContracts: ReadonlyMap<number, string> = new Map(),
 ): Promise<ConnectedChain[]> {
   const { live, dead } = await connectEvery(options, logger);
   const byChain = new Map<number, Array<{ endpoint: Endpoint; spec: EndpointSpec }>>();
@@ -81,7 +82,8 @@ export async function connectChains(
       logger.info(`chain ${chainId}: ${endpoints.length} endpoints in a pool`, {
         endpoints: endpoints.map((endpoint) => endpoint.client.safeUrl).join(", "),
       });
-    return { endpoints, settings: settingsFor(chainId, (pool[0] as (typeof pool)[number]).spec, options) };
+    const spec = (pool[0] as (typeof pool)[number]).spec;
+    return { endpoints, settings: settingsFor(chainId, spec, options, knownContracts.get(chainId)) };
   });
   return Promise.all(
     settled.map(({ endpoints, settings }) =>
@@ -161,10 +163,15 @@ function leaveOutDead(
   }
 }
 
-/** Flag for this chain, else flag for every chain, else the chain's preset. */
-function settingsFor(chainId: number, spec: EndpointSpec, options: ChainOptions): ChainSettings {
+/** Flag for this chain, else flag for every chain, else the contract known (a site's), else the chain's preset. */
+function settingsFor(
+  chainId: number,
+  spec: EndpointSpec,
+  options: ChainOptions,
+  known: string | undefined,
+): ChainSettings {
   const preset = presetForChainId(chainId);
-  const contract = valueFor(options.contract, chainId) ?? preset?.contract.toLowerCase();
+  const contract = valueFor(options.contract, chainId) ?? known ?? preset?.contract.toLowerCase();
   if (!contract) {
     throw new UserError(`--contract is required on chain ${chainId}`, {
       details: `${spec.source} serves chain ${chainId}, which has no preset. Expected --contract <address> (or --contract ${chainId}=<address>) of the marketplace contract there.`,

@@ -8,6 +8,7 @@ import { runCommandDefinition } from "./run.js";
 import { serveCommand } from "./serve.js";
 import { syncCommand } from "./sync.js";
 import { validateCommand } from "./validate.js";
+import { verifyCommand } from "./verify.js";
 
 /** The CLI's commands, assembled; each verb lives in commands/<verb>.ts. */
 export function createProgram(): Command {
@@ -28,6 +29,7 @@ export function createProgram(): Command {
   program.addCommand(runCommandDefinition());
   program.addCommand(serveCommand());
   program.addCommand(validateCommand());
+  program.addCommand(verifyCommand());
   program.addCommand(checkCommand());
   program.addCommand(demoCommand());
   return program;
