@@ -12,8 +12,8 @@ type Change = ApiFiles["changes.json"]["changes"][number];
  * and carriage return, lone surrogates, U+FFFE and U+FFFF. A model's name comes from the chain and
  * may hold any of them.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids, matched on purpose.
 export const forbiddenInXml =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids, matched on purpose.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text as XML character data: escaped, and every character XML forbids replaced by U+FFFD. */
