@@ -491,6 +491,23 @@ export interface Meta {
    */
   releaseKey?: string;
   /**
+   * The snapshot of the index this release was built from (`build --snapshot`), beside the API: gzip of NDJSON, the same rows giving the same bytes (docs/publishing.md). Outside releaseKey: ask it with ?v=<sha256>.
+   */
+  snapshot?: {
+    /**
+     * Its path below api/throughput/.
+     */
+    path: "snapshot.ndjson.gz";
+    /**
+     * Its size in bytes.
+     */
+    bytes: number;
+    /**
+     * The SHA-256 of its bytes, hex.
+     */
+    sha256: string;
+  };
+  /**
    * 1.0 compatibility: the first configured chain's id (see `chains` for every chain).
    */
   chainId: number;
