@@ -28,21 +28,21 @@ export function dumpSnapshot(sqlite: Sqlite.Database): Buffer {
   const tables: SnapshotTable[] = [];
   const lines: string[] = [];
   for (const name of snapshotTables) {
-    const info = sqlite.prepare(`PRAGMA table_xinfo(${name})`).all() as Array<{
-      name: string;
-      pk: number;
-      hidden: number;
-    }>;
+    const info = sqlite
+      .prepare<[], { name: string; pk: number; hidden: number }>(`PRAGMA table_xinfo(${name})`)
+      .all();
     const stored = info.filter((column) => column.hidden === 0);
     const key = stored.filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk);
     const columns = stored.map((column) => column.name);
     const order = (key.length > 0 ? key : stored).map((column) => `"${column.name}"`).join(", ");
     const select = sqlite
-      .prepare(`SELECT ${columns.map((column) => `"${column}"`).join(", ")} FROM "${name}" ORDER BY ${order}`)
+      .prepare<[], unknown[]>(
+        `SELECT ${columns.map((column) => `"${column}"`).join(", ")} FROM "${name}" ORDER BY ${order}`,
+      )
       .raw(true)
       .safeIntegers(true);
     let rows = 0;
-    for (const row of select.iterate() as Iterable<unknown[]>) {
+    for (const row of select.iterate()) {
       lines.push(`[${row.map(encodeValue).join(",")}]`);
       rows++;
     }
