@@ -487,7 +487,7 @@ export interface Meta {
   schemaVersion: string;
   generator?: string;
   /**
-   * The key of this release's other files: a content hash of every file below api/throughput/ except meta.json. Readers ask for the others with ?v=<releaseKey>, so that a copy cached from another release is never reused for this one (docs/caching.md).
+   * The key of this release's other files: a content hash of every file below api/throughput/ except meta.json and the snapshot (named by its own hash in `snapshot`). Readers ask for the others with ?v=<releaseKey>, so that a copy cached from another release is never reused for this one (docs/caching.md).
    */
   releaseKey?: string;
   /**
