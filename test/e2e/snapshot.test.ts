@@ -10,6 +10,8 @@ import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
 import { createStaticServer } from "../../src/publish/createStaticServer.js";
 import type { SnapshotHeader } from "../../src/store/dumpSnapshot.js";
+import { loadSnapshot } from "../support/loadSnapshot.js";
+import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { useDevChain } from "../support/useDevChain.js";
@@ -21,6 +23,12 @@ const api = (out: string) => join(out, "api", "throughput");
 type Named = { path: string; bytes: number; sha256: string };
 const metaOf = (out: string) =>
   JSON.parse(readFileSync(join(api(out), "meta.json"), "utf8")) as { releaseKey: string; snapshot?: Named };
+/** The published files, the snapshot and meta.json's naming of it left out (updatedAt blanked). */
+function withoutSnapshot(out: string): Record<string, string> {
+  const { "snapshot.ndjson.gz": _, ...files } = readPublished(out);
+  const { snapshot: __, ...meta } = JSON.parse(files["meta.json"] as string);
+  return { ...files, "meta.json": JSON.stringify(meta) };
+}
 const snapshotOf = (out: string) => readFileSync(join(api(out), "snapshot.ndjson.gz"));
 
 /** A disputed close whose receipt (written by the user) holds the user's address: stored nowhere. */
@@ -107,6 +115,21 @@ describe("the snapshot of the index (build --snapshot)", () => {
     const changed = join(dir, "changed");
     parseJson(await runCli(["build", "--db", changedDb, "--out", changed, "--snapshot", "--json"]));
     expect(metaOf(changed).snapshot?.sha256).not.toBe(metaOf(out).snapshot?.sha256);
+  });
+
+  test("behavior: a database loaded from the snapshot builds the same files, byte for byte, and its sync goes on from the snapshot's last block", async () => {
+    const loadedDb = join(dir, "loaded.sqlite");
+    loadSnapshot(join(api(out), "snapshot.ndjson.gz"), loadedDb);
+    const built = join(dir, "loaded-build");
+    parseJson(await runCli(["build", "--db", loadedDb, "--out", built, "--snapshot", "--json"]));
+    expect(readPublished(built, { keepRunTime: true })).toEqual(readPublished(out, { keepRunTime: true }));
+    expect(snapshotOf(built).equals(snapshotOf(out))).toBe(true);
+    // The sync continues from the snapshot's checkpoint: nothing new to read, the same files.
+    const ran = parseJson<{ sync: { chains: Array<{ blocksSynced: number; toBlock: number }> } }>(
+      await runCli(runArgs(chain, { db: loadedDb, out: join(dir, "loaded-run") }, "--json")),
+    );
+    expect(ran.sync.chains.map((one) => [one.blocksSynced, one.toBlock])).toEqual([[0, chain.lastBlock]]);
+    expect(withoutSnapshot(join(dir, "loaded-run"))).toEqual(withoutSnapshot(built));
   });
 
   test("behavior: the snapshot holds no user's address, in any case, as text or as raw bytes", () => {
