@@ -29,6 +29,12 @@ export type FilePath = keyof typeof fileSchemas;
 /** Where the API lives inside the output directory. */
 export const apiPath = "api/throughput";
 
+/**
+ * The snapshot of the index (`build --snapshot`), below api/throughput/ beside the files it was
+ * built with; meta.json's `snapshot` names it with its size and SHA-256 (docs/publishing.md).
+ */
+export const snapshotPath = "snapshot.ndjson.gz";
+
 /** The folder of one chain's files, below api/throughput/. */
 export function chainFolder(chainId: number): string {
   return `chains/${chainId}`;

@@ -487,9 +487,26 @@ export interface Meta {
   schemaVersion: string;
   generator?: string;
   /**
-   * The key of this release's other files: a content hash of every file below api/throughput/ except meta.json. Readers ask for the others with ?v=<releaseKey>, so that a copy cached from another release is never reused for this one (docs/caching.md).
+   * The key of this release's other files: a content hash of every file below api/throughput/ except meta.json and the snapshot (named by its own hash in `snapshot`). Readers ask for the others with ?v=<releaseKey>, so that a copy cached from another release is never reused for this one (docs/caching.md).
    */
   releaseKey?: string;
+  /**
+   * The snapshot of the index this release was built from (`build --snapshot`), beside the API: gzip of NDJSON, the same rows giving the same bytes (docs/publishing.md). Outside releaseKey: ask it with ?v=<sha256>.
+   */
+  snapshot?: {
+    /**
+     * Its path below api/throughput/.
+     */
+    path: "snapshot.ndjson.gz";
+    /**
+     * Its size in bytes.
+     */
+    bytes: number;
+    /**
+     * The SHA-256 of its bytes, hex.
+     */
+    sha256: string;
+  };
   /**
    * 1.0 compatibility: the first configured chain's id (see `chains` for every chain).
    */

@@ -2,6 +2,7 @@ import type { Logger } from "../log/createLogger.js";
 import { publishApi } from "../publish/publishApi.js";
 import { computePublication } from "../rollup/computePublication.js";
 import { createIndexReader } from "../store/createIndexReader.js";
+import { dumpSnapshot } from "../store/dumpSnapshot.js";
 import type { Database } from "../store/openDatabase.js";
 import { packageVersion } from "../util/packageVersion.js";
 
@@ -17,22 +18,26 @@ export type BuildSummary = {
   closedSessions: number;
   stuckSessions: number;
   audit: { pairs: number; matching: number; complete: boolean };
+  /** The snapshot of the index published (--snapshot), as meta.json names it; null: none. */
+  snapshot: { path: string; bytes: number; sha256: string } | null;
   durationMs: number;
 };
 
-export type BuildOptions = { out: string; stuckGrace: number; updateInterval: number };
+export type BuildOptions = { out: string; stuckGrace: number; updateInterval: number; snapshot?: boolean };
 
 /**
  * The build: the store's snapshot (store) → every file of SPEC.md (rollup) → validated and
  * published atomically (publish). One read transaction gives a consistent snapshot even while a
- * sync writes.
+ * sync writes; with `snapshot`, the index's snapshot (store/dumpSnapshot.ts) is read in the same
+ * one, so that it holds exactly what the files were computed from.
  */
 export function runBuild(store: Database, options: BuildOptions, logger: Logger): BuildSummary {
   const started = performance.now();
   const generator = `mor-throughput ${packageVersion()}`;
-  const publication = store.sqlite.transaction(() =>
-    computePublication(createIndexReader(store), { ...options, generator }),
-  )();
+  const { publication, snapshot } = store.sqlite.transaction(() => ({
+    publication: computePublication(createIndexReader(store), { ...options, generator }),
+    snapshot: options.snapshot ? dumpSnapshot(store.sqlite) : undefined,
+  }))();
   for (const chainId of publication.leftOut) {
     logger.warn(
       `chain ${chainId} is in the database but not in the configuration of the last sync: left out of the publication`,
@@ -54,7 +59,7 @@ export function runBuild(store: Database, options: BuildOptions, logger: Logger)
       },
     );
   }
-  const published = publishApi(options.out, files, publication.chains);
+  const published = publishApi(options.out, files, publication.chains, snapshot);
   logger.debug(published.changed ? "published" : "published set unchanged", {
     out: options.out,
     release: published.releaseId,
@@ -75,6 +80,7 @@ export function runBuild(store: Database, options: BuildOptions, logger: Logger)
     closedSessions: files["summary.json"].all.sessions,
     stuckSessions: files["stuck-sessions.json"].count,
     audit: { pairs: audit.pairs, matching: audit.matching, complete: audit.complete },
+    snapshot: published.snapshot ?? null,
     durationMs: Math.round(performance.now() - started),
   };
 }

@@ -27,7 +27,8 @@ export type FetchedRelease = {
  * Reads one release of a published site: meta.json fresh (past every cache), then every other
  * file of its API (SPEC.md's files at the top level and for each chain of meta.json, market.atom,
  * openapi.json, the schemas) asked with the release's key (`?v=<releaseKey>`), and with `page`
- * index.html and the assets it loads. The key is the hash of the API files (releaseKey.ts): the
+ * index.html and the assets it loads, and with `snapshot` the snapshot of the index meta.json names
+ * (asked under its SHA-256, `?v=<sha256>`: it is outside the key). The key is the hash of the API files (releaseKey.ts): the
  * files read are hashed again, and when they do not give meta.json's key, meta.json is asked
  * again: a new release published meanwhile means reading again (up to `attempts` times); the same
  * one means a file of another release is served under this one (`keyMismatch`). A site that does
@@ -36,7 +37,7 @@ export type FetchedRelease = {
  */
 export async function fetchRelease(
   site: string,
-  options: { page?: boolean; attempts?: number; fetch?: typeof globalThis.fetch } = {},
+  options: { page?: boolean; snapshot?: boolean; attempts?: number; fetch?: typeof globalThis.fetch } = {},
 ): Promise<FetchedRelease> {
   const base = new URL(site.endsWith("/") ? site : `${site}/`);
   const fetchFunction = options.fetch ?? globalThis.fetch;
@@ -105,6 +106,8 @@ export async function fetchRelease(
           ),
         );
     }
+    const named = options.snapshot ? meta.snapshot : undefined;
+    if (named) await read(`${apiPath}/${named.path}`, releaseUrl(base, named.path, named.sha256));
     const computed = releaseKey(api);
     const mismatch = key !== undefined && computed !== key ? { published: key, computed } : undefined;
     const again =

@@ -72,6 +72,7 @@ const contentTypes: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".map": "application/json; charset=utf-8",
   ".atom": "application/atom+xml; charset=utf-8",
+  ".gz": "application/gzip",
 };
 
 export function contentTypeFor(path: string): string {

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import type { ApiFiles, ChainFiles } from "../api/apiTypes.js";
 import { createValidator } from "../api/createValidator.js";
-import { apiPath, chainFolder, schemaOfPath } from "../api/fileSchemas.js";
+import { apiPath, chainFolder, schemaOfPath, snapshotPath } from "../api/fileSchemas.js";
 import type { Changes } from "../api/responseTypes.js";
 import { UserError } from "../errors/BaseError.js";
 import { buildAtomFeed, feedPath } from "./buildAtomFeed.js";
@@ -11,6 +12,9 @@ import { releaseKey } from "./releaseKey.js";
 import { serializeJson } from "./serializeJson.js";
 import { checkFeed } from "./spec/checkFeed.js";
 
+/** meta.json's `snapshot`: where the snapshot of the index is, its size and SHA-256. */
+export type SnapshotName = { path: string; bytes: number; sha256: string };
+
 export class InvalidOutputError extends UserError {
   override name = "InvalidOutputError";
 }
@@ -20,14 +24,17 @@ export class InvalidOutputError extends UserError {
  * and the OpenAPI document, with the market's feed (market.atom, from changes.json): every file is
  * validated against its schema first (the feed against changes.json), and one invalid file
  * publishes nothing. meta.json names the release's key (releaseKey.ts), and the previous
- * dashboard's assets stay beside the new one (previousDashboardAssets.ts). Returns the release,
- * its key and the paths published.
+ * dashboard's assets stay beside the new one (previousDashboardAssets.ts). With `snapshot` (the
+ * index's, store/dumpSnapshot.ts), it is published beside the API and meta.json names it with its
+ * size and SHA-256 (outside the release key: releaseKey.ts). Returns the release, its key and the
+ * paths published.
  */
 export function publishApi(
   out: string,
   files: ApiFiles,
   chains: ReadonlyMap<number, ChainFiles>,
-): PublishResult & { releaseKey: string; paths: string[] } {
+  snapshot?: Uint8Array,
+): PublishResult & { releaseKey: string; paths: string[]; snapshot?: SnapshotName } {
   const entries: Array<[string, unknown]> = Object.entries(files);
   for (const [chainId, chainFiles] of chains) {
     for (const [path, content] of Object.entries(chainFiles))
@@ -42,7 +49,15 @@ export function publishApi(
   const feed = buildAtomFeed(files);
   api.set(feedPath, feed);
   const key = releaseKey(api);
-  api.set("meta.json", serializeJson({ ...files["meta.json"], releaseKey: key }));
+  const named: SnapshotName | undefined = snapshot && {
+    path: snapshotPath,
+    bytes: snapshot.byteLength,
+    sha256: createHash("sha256").update(snapshot).digest("hex"),
+  };
+  api.set(
+    "meta.json",
+    serializeJson({ ...files["meta.json"], releaseKey: key, ...(named ? { snapshot: named } : {}) }),
+  );
 
   const validator = createValidator();
   const release = new Map<string, string | Uint8Array>();
@@ -56,6 +71,7 @@ export function publishApi(
   }
   problems.push(...checkFeed(feed, files["changes.json"] as Changes));
   release.set(`${apiPath}/${feedPath}`, feed);
+  if (snapshot) release.set(`${apiPath}/${snapshotPath}`, snapshot);
   if (problems.length > 0) {
     throw new InvalidOutputError(`${problems.length} schema violation(s): nothing was published`, {
       details: problems.slice(0, 20).join("\n"),
@@ -63,5 +79,10 @@ export function publishApi(
   }
   for (const [path, content] of site) release.set(path, content);
   for (const [path, content] of previousDashboardAssets(out, release)) release.set(path, content);
-  return { ...publishRelease(out, release), releaseKey: key, paths: [...release.keys()] };
+  return {
+    ...publishRelease(out, release),
+    releaseKey: key,
+    paths: [...release.keys()],
+    ...(named ? { snapshot: named } : {}),
+  };
 }

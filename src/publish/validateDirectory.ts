@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { apiSchemas } from "../api/apiSchemas.js";
@@ -21,6 +22,7 @@ import { checkFiles } from "./spec/checkFiles.js";
  *   chains/;
  * - the rest of a publication: the dashboard (index.html and the assets it loads), the OpenAPI
  *   document and the schemas;
+ * - the snapshot of the index meta.json names (`snapshot`), there with its size and SHA-256;
  * - market.atom, well-formed, its entries the newest of changes.json (spec/checkFeed.ts);
  * - the rules of SPEC.md that the files show (spec/checkFiles.ts: dense series, counts, sort
  *   orders, identifiers, nested windows, ...);
@@ -71,6 +73,7 @@ export function validateDirectory(dir: string, options: { deep?: boolean } = {})
       files["changes.json"] as Changes | undefined,
     ),
   );
+  problems.push(...snapshotProblems(root, files["meta.json"] as Meta | undefined));
   problems.push(...extraFiles(root, chainIds));
   problems.push(...siteProblems(dir));
   problems.push(...checkFiles(files));
@@ -78,6 +81,22 @@ export function validateDirectory(dir: string, options: { deep?: boolean } = {})
     problems.push(...checkConsistency(files, texts));
     problems.push(...keyProblems(root, files["meta.json"] as Meta | undefined));
   }
+  return problems;
+}
+
+/** The snapshot meta.json names: the file there, of its size and SHA-256 (its path is the schema's one constant). */
+function snapshotProblems(root: string, meta: Meta | undefined): string[] {
+  const named = meta?.snapshot;
+  if (!named) return [];
+  const file = join(root, named.path);
+  if (!existsSync(file)) return [`${named.path}: missing (meta.json names it)`];
+  const bytes = readFileSync(file);
+  const problems: string[] = [];
+  if (bytes.byteLength !== named.bytes)
+    problems.push(`${named.path}: ${bytes.byteLength} bytes, meta.json says ${named.bytes}`);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  if (sha256 !== named.sha256)
+    problems.push(`${named.path}: SHA-256 ${sha256}, meta.json says ${named.sha256}`);
   return problems;
 }
 

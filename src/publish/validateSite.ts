@@ -6,7 +6,7 @@ import { validateDirectory } from "./validateDirectory.js";
 
 /**
  * What `validate <dir>` checks, on a site: one release of it read (fetchRelease: meta.json, then
- * every file under its key, index.html and its assets) into a temporary directory laid out as a
+ * every file under its key, index.html and its assets, the snapshot meta.json names) into a temporary directory laid out as a
  * publication, validateDirectory run on it, the directory removed. A file of another release is a
  * problem with or without `deep` (which compares the key with the files itself).
  */
@@ -14,7 +14,7 @@ export async function validateSite(
   site: string,
   options: { deep?: boolean } = {},
 ): Promise<{ site: string; releaseKey: string | undefined; requests: number; problems: string[] }> {
-  const release = await fetchRelease(site, { page: true });
+  const release = await fetchRelease(site, { page: true, snapshot: true });
   const dir = mkdtempSync(join(tmpdir(), "mor-validate-"));
   try {
     for (const [path, content] of release.files) {

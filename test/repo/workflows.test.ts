@@ -187,6 +187,15 @@ function freshnessProblems(text: string): string[] {
 }
 
 /**
+ * Each release carries the snapshot of the index it was built from (docs/publishing.md, "The
+ * snapshot"): what a fork starts from instead of a backfill.
+ */
+function snapshotProblems(text: string): string[] {
+  const { run } = parsePublish(text);
+  return /\s--snapshot(\s|$)/.test(run?.run ?? "") ? [] : ["run: no --snapshot"];
+}
+
+/**
  * out/ is cached with the database: the next run's release keeps the assets of the page GitHub
  * Pages serves now (docs/caching.md), which it finds only in out/current. The keys are the cache
  * script's: the restore takes exactly the entry it chose (no prefix of its own), and fails
@@ -240,6 +249,7 @@ const allProblems = (text: string) => [
   ...pruneProblems(text),
   ...keepaliveProblems(text),
   ...freshnessProblems(text),
+  ...snapshotProblems(text),
 ];
 
 /** publish.yml with the line holding `text` commented out (the line must exist, once). */
@@ -296,6 +306,14 @@ describe("workflows", () => {
 
   test("behavior: publish tells meta.json how often it runs (the staleness of a stopped schedule shows)", () => {
     expect(freshnessProblems(read("publish.yml"))).toEqual([]);
+  });
+
+  test("behavior: publish publishes the snapshot of the index with each release", () => {
+    const publish = read("publish.yml");
+    expect(snapshotProblems(publish)).toEqual([]);
+    const without = publish.replace("--update-interval 3600 --snapshot", "--update-interval 3600");
+    expect(without).not.toBe(publish);
+    expect(snapshotProblems(without)).toEqual(["run: no --snapshot"]);
   });
 
   test("error: a commented-out line no longer counts, though its text is still in the file", () => {

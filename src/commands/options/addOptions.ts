@@ -75,6 +75,10 @@ export function addBuildOptions(command: Command): Command {
     .option(
       "--update-interval <seconds>",
       "how often the publication is updated, for meta.json: older than twice this is stale (default: 3600)",
+    )
+    .option(
+      "--snapshot",
+      "publish a snapshot of the index beside the API (api/throughput/snapshot.ndjson.gz), named in meta.json",
     );
 }
 

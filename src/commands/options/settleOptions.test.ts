@@ -28,6 +28,7 @@ describe("settleOptions", () => {
       out: "out",
       stuckGrace: 3600,
       updateInterval: 3600,
+      snapshot: false,
     });
   });
 

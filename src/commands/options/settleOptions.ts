@@ -33,7 +33,14 @@ export type ChainOptions = {
 /** Blocks of upgrades accepted on every chain (`all`) or on one; given again, they add up. */
 export type AcceptedUpgrades = { all: number[]; byChain: Map<number, number[]> };
 
-export type OutputOptions = { db: string; out: string; stuckGrace: number; updateInterval: number };
+export type OutputOptions = {
+  db: string;
+  out: string;
+  stuckGrace: number;
+  updateInterval: number;
+  /** --snapshot: publish the snapshot of the index beside the API. */
+  snapshot: boolean;
+};
 
 export type LogOptions = { json: boolean; logFormat: "text" | "json"; quiet: boolean; verbose: boolean };
 
@@ -167,6 +174,7 @@ export function settleOutputOptions(raw: RawOptions, env: Environment): OutputOp
     out: String(raw.out ?? fromEnvironment(env, "OUT_DIR") ?? "out"),
     stuckGrace: parseInteger("--stuck-grace", raw.stuckGrace ?? 3600),
     updateInterval: parseInteger("--update-interval", raw.updateInterval ?? 3600, { min: 1 }),
+    snapshot: raw.snapshot === true,
   };
 }
 

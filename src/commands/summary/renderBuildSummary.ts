@@ -10,5 +10,10 @@ export function renderBuildSummary(build: BuildSummary): string[] {
     build.audit.complete
       ? `audit: the index agrees with the contract's own counters on all ${integer.format(build.audit.pairs)} model/provider pairs`
       : `audit: the index agrees with the contract's own counters on ${integer.format(build.audit.matching)} of ${integer.format(build.audit.pairs)} pairs`,
+    ...(build.snapshot
+      ? [
+          `snapshot: api/throughput/${build.snapshot.path}, ${integer.format(build.snapshot.bytes)} bytes, sha256 ${build.snapshot.sha256}`,
+        ]
+      : []),
   ];
 }

@@ -42,6 +42,7 @@ const summary: RunSummary = {
     closedSessions: 9_084,
     stuckSessions: 46,
     audit: { pairs: 12, matching: 12, complete: true },
+    snapshot: null,
     durationMs: 120,
   },
 };
@@ -72,6 +73,15 @@ describe("renderRunSummary", () => {
     expect(lines[3]).toBe("chain 42161: in the database, left out of this run's configuration");
     expect(lines[5]).toMatch(/^published set unchanged: release 0a277188fc5256c2/);
     expect(lines[7]).toBe("audit: the index agrees with the contract's own counters on 11 of 12 pairs");
+  });
+
+  test("behavior: a published snapshot is named with its size and hash", () => {
+    const sha256 = "ab".repeat(32);
+    const lines = renderRunSummary({
+      ...summary,
+      build: { ...summary.build, snapshot: { path: "snapshot.ndjson.gz", bytes: 12_345, sha256 } },
+    });
+    expect(lines.at(-1)).toBe(`snapshot: api/throughput/snapshot.ndjson.gz, 12,345 bytes, sha256 ${sha256}`);
   });
 
   test("behavior: a chain whose head is not yet as deep as the confirmations says so, with no negative block", () => {
