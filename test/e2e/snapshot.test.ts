@@ -10,7 +10,8 @@ import { generateHistory } from "../../src/devchain/generateHistory.js";
 import type { History, HistorySession } from "../../src/devchain/history.js";
 import { createStaticServer } from "../../src/publish/createStaticServer.js";
 import type { SnapshotHeader } from "../../src/store/dumpSnapshot.js";
-import { loadSnapshot } from "../support/loadSnapshot.js";
+import { loadSnapshot } from "../../src/store/loadSnapshot.js";
+import { openDatabase } from "../../src/store/openDatabase.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
@@ -119,7 +120,9 @@ describe("the snapshot of the index (build --snapshot)", () => {
 
   test("behavior: a database loaded from the snapshot builds the same files, byte for byte, and its sync goes on from the snapshot's last block", async () => {
     const loadedDb = join(dir, "loaded.sqlite");
-    loadSnapshot(join(api(out), "snapshot.ndjson.gz"), loadedDb);
+    const loaded = openDatabase(loadedDb);
+    loadSnapshot(loaded, snapshotOf(out));
+    loaded.close();
     const built = join(dir, "loaded-build");
     parseJson(await runCli(["build", "--db", loadedDb, "--out", built, "--snapshot", "--json"]));
     expect(readPublished(built, { keepRunTime: true })).toEqual(readPublished(out, { keepRunTime: true }));
