@@ -2,10 +2,11 @@ import { apiSchemas } from "../api/apiSchemas.js";
 import type { Meta } from "../api/apiTypes.js";
 import { apiPath, chainFileSchemas, chainFolder, fileSchemas } from "../api/fileSchemas.js";
 import { freshMetaUrl, releaseIdentity, releaseUrl } from "../api/releaseUrls.js";
-import { TransientError, UserError } from "../errors/BaseError.js";
+import { UserError } from "../errors/BaseError.js";
 import { assetsOf } from "./assetsOf.js";
 import { feedPath } from "./buildAtomFeed.js";
 import { openApiPath, schemasPath } from "./buildOpenApi.js";
+import { fetchSiteFile } from "./fetchSiteFile.js";
 import { releaseKey } from "./releaseKey.js";
 
 /** One release of a published site, as fetchRelease read it. */
@@ -42,23 +43,9 @@ export async function fetchRelease(
   const base = new URL(site.endsWith("/") ? site : `${site}/`);
   const fetchFunction = options.fetch ?? globalThis.fetch;
   let requests = 0;
-  const get = async (url: URL): Promise<Uint8Array | undefined> => {
+  const get = (url: URL): Promise<Uint8Array | undefined> => {
     requests++;
-    let response: Response;
-    try {
-      response = await fetchFunction(url.href);
-    } catch (error) {
-      throw new TransientError(`${url.origin} does not answer (${url.pathname})`, {
-        details: (error as Error).message,
-        cause: error,
-      });
-    }
-    if (response.status === 404) return undefined;
-    if (!response.ok)
-      throw new (response.status >= 500 || response.status === 429 ? TransientError : UserError)(
-        `${url.href} answered HTTP ${response.status}`,
-      );
-    return new Uint8Array(await response.arrayBuffer());
+    return fetchSiteFile(url, fetchFunction);
   };
   const freshMeta = async () => {
     const url = freshMetaUrl(base);
