@@ -12,11 +12,12 @@ export function retainedHours(asOfs: readonly number[]): { first: number; last: 
 /**
  * The hours to check: those given (ISO times, floored to their hour), else `count` distinct
  * hours drawn at random in the retention with a generator seeded by `seed` (the same seed, the
- * same hours).
+ * same hours); with `among`, drawn from those of its hours inside the retention (hours with closes,
+ * say), unless none is.
  */
 export function pickHours(
   range: { first: number; last: number },
-  options: { given: readonly string[]; count: number; seed: number },
+  options: { given: readonly string[]; count: number; seed: number; among?: readonly number[] },
 ): number[] {
   if (options.given.length > 0) {
     return [
@@ -37,11 +38,14 @@ export function pickHours(
       ),
     ].sort((a, b) => a - b);
   }
-  const total = (range.last - range.first) / secondsPerHour + 1;
+  const among = [...new Set(options.among ?? [])]
+    .filter((hour) => hour >= range.first && hour <= range.last)
+    .sort((a, b) => a - b);
+  const total = among.length > 0 ? among.length : (range.last - range.first) / secondsPerHour + 1;
+  const hour = (k: number) => (among.length > 0 ? (among[k] as number) : range.first + k * secondsPerHour);
   const next = seeded(options.seed);
   const picked = new Set<number>();
-  while (picked.size < Math.min(options.count, total))
-    picked.add(range.first + Math.floor(next() * total) * secondsPerHour);
+  while (picked.size < Math.min(options.count, total)) picked.add(hour(Math.floor(next() * total)));
   return [...picked].sort((a, b) => a - b);
 }
 
