@@ -1,21 +1,6 @@
+import type { RouterEntry } from "../api/responseTypes.js";
 import type { RouterRecord } from "./IndexReader.js";
 import { routerScore } from "./routerScore.js";
-
-/** One chain's entry of a model's `router` (SPEC.md 1.3). */
-export type RouterEntry = {
-  chainId: number;
-  available: boolean;
-  bids: Array<{
-    bidId: string;
-    provider: string;
-    score: number;
-    tps: number;
-    ttft: number;
-    duration: number;
-    success: number;
-    stake: number;
-  }>;
-};
 
 /**
  * A model's `router` (SPEC.md 1.3): per chain whose read holds active bids of the model, the bids

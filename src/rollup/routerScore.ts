@@ -1,14 +1,8 @@
+import type { RouterBid } from "../api/responseTypes.js";
 import type { ModelStats, PairStats, RunningStat } from "../chain/readRouterViews.js";
 
-/** A bid's score and its five terms, before weighting (SPEC.md 1.3, router). */
-export type RouterScore = {
-  score: number;
-  tps: number;
-  ttft: number;
-  duration: number;
-  success: number;
-  stake: number;
-};
+/** A bid's score and its five terms, before weighting (SPEC.md 1.3, router): a RouterBid but who and which. */
+export type RouterScore = Pick<RouterBid, "score" | "tps" | "ttft" | "duration" | "success" | "stake">;
 
 /** The router's default weights (proxy-router's internal/config/rating_config.go). */
 const weights = { tps: 0.24, ttft: 0.08, duration: 0.24, success: 0.32, stake: 0.12 };

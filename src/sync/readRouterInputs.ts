@@ -74,16 +74,14 @@ export async function readRouterInputs(
   if (!books.available) return unavailable(books.reason);
   const active = [...books.books].filter(([, book]) => book.bidIds.length > 0);
   const bidIds = active.flatMap(([, book]) => book.bidIds);
-  const unknown = bidIds.filter((id) => store.knownBid(id) === undefined);
-  const read = unknown.length > 0 ? await chain.readBids(unknown) : new Map();
-  const bidOf = (bidId: string) => {
-    const known = store.knownBid(bidId);
-    if (known) return known;
-    const fresh = read.get(bidId);
-    return fresh?.ok
-      ? { provider: fresh.state.provider, pricePerSecond: fresh.state.pricePerSecond }
-      : undefined;
-  };
+  // Each active bid's provider and price, asked of the store once; those it lacks, of the chain.
+  const bids = new Map(bidIds.map((id) => [id, store.knownBid(id)]));
+  const unknown = bidIds.filter((id) => bids.get(id) === undefined);
+  if (unknown.length > 0)
+    for (const [id, fresh] of await chain.readBids(unknown))
+      if (fresh.ok)
+        bids.set(id, { provider: fresh.state.provider, pricePerSecond: fresh.state.pricePerSecond });
+  const bidOf = (bidId: string) => bids.get(bidId);
   const missing = bidIds.find((id) => bidOf(id) === undefined);
   if (missing !== undefined) return unavailable(`getBid of the active bid ${missing} failed`);
   const pairs = new Map<string, Pair>();

@@ -1,18 +1,16 @@
 import { createHash } from "node:crypto";
-import { once } from "node:events";
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { createStaticServer } from "../../src/publish/createStaticServer.js";
 import type { SnapshotHeader } from "../../src/store/dumpSnapshot.js";
+import { freePort } from "../../tooling/process/freePort.js";
 import { readPublished } from "../support/readPublished.js";
 import { runArgs } from "../support/runArgs.js";
 import { parseJson, runCli } from "../support/runCli.js";
 import { useDevChain } from "../support/useDevChain.js";
+import { useServedDirectories } from "../support/useServedDirectories.js";
 import { useTempDir } from "../support/useTempDir.js";
 
 /**
@@ -30,17 +28,9 @@ describe("run --bootstrap <site>", () => {
   // One block an hour (spans aligned to UTC hours), as on a real chain a close's closedAt is its block's time.
   const chain = useDevChain(history, { write: { blockSpanSeconds: 3600 } });
   const dir = useTempDir("mor-bootstrap-");
-  const servers: Server[] = [];
   let site: string;
 
-  async function serve(root: string): Promise<string> {
-    const server = createStaticServer(root);
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    servers.push(server);
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  }
-
+  const serve = useServedDirectories();
   /** A copy of the site whose snapshot's rows `change` rewrites, meta.json's size and hash made its own again. */
   async function forged(name: string, change: (header: SnapshotHeader, rows: string[]) => string[]) {
     const root = join(dir, `${name}-site`);
@@ -99,9 +89,6 @@ describe("run --bootstrap <site>", () => {
     );
     expect(built.code, built.stderr).toBe(0);
     site = await serve(join(dir, "site", "current"));
-  });
-  afterAll(() => {
-    for (const server of servers) server.close();
   });
 
   test("a good snapshot: verified, then synced on from its last block: the files of a deployment that backfilled from the chain, byte for byte", async () => {
@@ -165,11 +152,7 @@ describe("run --bootstrap <site>", () => {
   });
 
   test("a site that does not answer: exit 75, nothing written", async () => {
-    const probe = createStaticServer(dir);
-    probe.listen(0, "127.0.0.1");
-    await once(probe, "listening");
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((resolve) => probe.close(resolve));
+    const port = await freePort();
     const result = await bootstrap(`http://127.0.0.1:${port}/`, "down");
     expect(result.code, result.stderr).toBe(75);
     expect(existsSync(join(dir, "down"))).toBe(false);

@@ -1,17 +1,15 @@
-import { once } from "node:events";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { floorHour } from "../../src/api/periods.js";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { createStaticServer } from "../../src/publish/createStaticServer.js";
 import { apiPathsOf } from "../../src/publish/fetchRelease.js";
 import { releaseKey } from "../../src/publish/releaseKey.js";
+import { freePort } from "../../tooling/process/freePort.js";
 import { runArgs } from "../support/runArgs.js";
 import { runCli } from "../support/runCli.js";
 import { useDevChain } from "../support/useDevChain.js";
+import { useServedDirectories } from "../support/useServedDirectories.js";
 import { useTempDir } from "../support/useTempDir.js";
 
 /**
@@ -38,19 +36,10 @@ describe("verify <site> and validate <url>", () => {
   // One block an hour (spans aligned to UTC hours), as on a real chain a close's closedAt is its block's time.
   const chain = useDevChain(history, { write: { blockSpanSeconds: 3600 } });
   const dir = useTempDir("mor-verify-");
-  const servers: Server[] = [];
   let site: string;
   let chainId: number;
 
-  /** Serves a directory; its URL. */
-  async function serve(root: string): Promise<string> {
-    const server = createStaticServer(root);
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    servers.push(server);
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  }
-
+  const serve = useServedDirectories();
   /** A copy of the site with `change` applied to its files, meta.json's key made theirs again unless `keepKey`. */
   async function tampered(name: string, change: (root: string) => void, keepKey = false): Promise<string> {
     const root = join(dir, name);
@@ -84,9 +73,6 @@ describe("verify <site> and validate <url>", () => {
     expect(built.code, built.stderr).toBe(0);
     site = await serve(join(dir, "site"));
     chainId = JSON.parse(readFileSync(join(dir, "site", api, "meta.json"), "utf8")).chains[0].chainId;
-  });
-  afterAll(async () => {
-    for (const server of servers) server.close();
   });
 
   test("an honest site: three hours with closes agree, exit 0, in a few dozen requests", async () => {
@@ -200,12 +186,8 @@ describe("verify <site> and validate <url>", () => {
   });
 
   test("a site or an endpoint that does not answer: exit 75", async () => {
-    // A port nothing listens on (any more).
-    const probe = createStaticServer(dir);
-    probe.listen(0, "127.0.0.1");
-    await once(probe, "listening");
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((resolve) => probe.close(resolve));
+    // A port nothing listens on.
+    const port = await freePort();
     const closed = `http://127.0.0.1:${port}/`;
     expect((await verify(closed)).code).toBe(75);
     expect((await runCli(["validate", closed])).code).toBe(75);

@@ -1,18 +1,10 @@
+import type { MarketChange } from "../../../src/api/responseTypes.js";
 import type { ChainHistory } from "./chainHistory.js";
 import { compareLowercase } from "./compareLowercase.js";
 import { marketBids } from "./marketFile.js";
 
-type Change = {
-  time: number;
-  chainId: number;
-  modelId: string;
-  provider: string;
-  kind: "posted" | "repriced" | "withdrawn";
-  bidId: string;
-  pricePerSecond: string;
-  previousBidId?: string;
-  previousPricePerSecond?: string;
-};
+/** A change as changes.json's schema types it (the shape; what fills it is worked out here). */
+type Change = MarketChange;
 
 /**
  * changes.json (SPEC.md 1.3), read literally from the pairs' bids (marketBids): a bid is repriced
