@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { BenchContext } from "./bench/benchContext.js";
 import { BenchUsageError, pageFile, parseBenchOptions, resultsFile, usage } from "./bench/benchOptions.js";
 import { buildSuite } from "./bench/buildSuite.js";
+import { forkRun } from "./bench/fork/forkRun.js";
 import { localSuite } from "./bench/localSuite.js";
 import { machine } from "./bench/machine.js";
 import { figureFile, renderGrowthSvg } from "./bench/page/renderGrowthSvg.js";
@@ -19,7 +20,7 @@ import { type BenchReport, evaluateTargets, formatReport } from "./bench/report.
 import { createMorRunner } from "./bench/runMor.js";
 import { poolRun } from "./bench/scale/poolRun.js";
 import { scaleSuite, shapeRuns } from "./bench/scale/scaleSuite.js";
-import type { ScaleReport } from "./bench/scale/scaleTypes.js";
+import type { ScaleReport, SectionStamp } from "./bench/scale/scaleTypes.js";
 import { anvilShapeRuns } from "./bench/shapes/anvilShapeRuns.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     : { build: [], incremental: null };
   const scale = options.suites.includes("scale") ? await scaleSuite(context) : null;
   const pool = options.suites.includes("pool") ? await poolRun(context) : null;
+  const fork = options.suites.includes("fork") ? await forkRun(context) : null;
   const command = `npm run bench --${process.argv
     .slice(2)
     .map((arg) => ` ${arg}`)
@@ -116,6 +118,7 @@ async function main(): Promise<void> {
     incremental,
     scale: scale ?? shapes,
     ...(pool ? { pool } : {}),
+    ...(fork ? { fork } : {}),
   };
   const report: BenchReport = { ...partial, targets: evaluateTargets(partial) };
   const table = formatReport(report);
@@ -127,21 +130,26 @@ async function main(): Promise<void> {
     process.stdout.write(table);
   }
   if (options.out) writeFileSync(options.out, json);
-  if (options.record && shapesOnly && options.suites.length === 1 && shapes) {
-    // The shapes alone: into the committed results, the rest kept, with when and where they were measured.
+  const stamp: SectionStamp = {
+    startedAt,
+    command,
+    commit: measured.commit,
+    dirty: measured.dirty,
+    cpu: report.machine.cpu,
+    cores: report.machine.cores,
+    loadAverage: report.machine.loadAverage,
+  };
+  const apart = options.suites.every((suite) => suite === "shapes" || suite === "fork");
+  if (options.record && apart) {
+    // Suites measured apart: into the committed results, the rest kept, with when and where they were measured.
     const committed = JSON.parse(readFileSync(join(root, resultsFile), "utf8")) as BenchReport;
-    if (!committed.scale) fail(`${resultsFile} holds no scale suite to put the shapes in`);
-    committed.scale.shapes = shapes.shapes;
-    committed.scale.anvilShapes = shapes.anvilShapes ?? [];
-    committed.scale.shapesMeasured = {
-      startedAt,
-      command,
-      commit: measured.commit,
-      dirty: measured.dirty,
-      cpu: report.machine.cpu,
-      cores: report.machine.cores,
-      loadAverage: report.machine.loadAverage,
-    };
+    if (shapes) {
+      if (!committed.scale) fail(`${resultsFile} holds no scale suite to put the shapes in`);
+      committed.scale.shapes = shapes.shapes;
+      committed.scale.anvilShapes = shapes.anvilShapes ?? [];
+      committed.scale.shapesMeasured = stamp;
+    }
+    if (fork) committed.fork = { ...fork, measured: stamp };
     const { targets: _, ...rest } = committed;
     const merged: BenchReport = { ...rest, targets: evaluateTargets(rest) };
     writeFileSync(join(root, resultsFile), `${JSON.stringify(merged, null, 2)}\n`);

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export const suites = ["local", "build", "scale", "pool", "shapes"] as const;
+export const suites = ["local", "build", "scale", "pool", "shapes", "fork"] as const;
 /** The suites run when --suite is not given. */
 const defaultSuites = "local,build,scale";
 export type Suite = (typeof suites)[number];
@@ -26,6 +26,11 @@ export const usage = `usage: npm run bench -- [flags]      (npm run -s bench -- 
                           pool   (not by default) a backfill of Base's size behind three endpoints
                                  with the free-endpoint stand-in's limits, against one such endpoint
                                  (--shrink and --seed apply; docs/endpoints.md)
+                          fork   (not by default) a fork's first complete publication of both
+                                 networks (--scenarios, --shrink), behind each of --fork-limits:
+                                 the workflow's hourly runs from the chains alone, then
+                                 run --bootstrap from that site; alone with --record, it puts its
+                                 results into ${resultsFile}, keeping the rest
   --no-peer             skip Ponder (local and scale suites)
   --json                print the JSON report on stdout (the table goes to stderr)
   --out <file>          also write the JSON report to a file
@@ -59,6 +64,9 @@ export const usage = `usage: npm run bench -- [flags]      (npm run -s bench -- 
   --peer-budget <min>   Ponder's time budget per scenario and limit set (default 5; decimals allowed)
   --no-short            skip the Arbitrum chain a hundred times shorter (the memory comparison)
   --no-shapes           skip the chains of other shapes (requests per closed session)
+
+ fork suite:
+  --fork-limits <list>  behind which limits (default public,paid)
 `;
 
 export type BenchOptions = {
@@ -80,6 +88,7 @@ export type BenchOptions = {
   peerBudgetMinutes: number;
   short: boolean;
   shapes: boolean;
+  forkLimits: string[];
   sideSizes: number[];
   sideLimits: string[];
   sideBudgetMinutes: number;
@@ -146,6 +155,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     peerBudgetMinutes: minutes("peer-budget", values["peer-budget"]),
     short: values.short,
     shapes: values.shapes,
+    forkLimits: oneOf("fork-limits", values["fork-limits"], limitNames),
     sideSizes: counts("side-sizes", values["side-sizes"]),
     sideLimits: oneOf("side-limits", values["side-limits"], limitNames),
     sideBudgetMinutes: minutes("side-budget", values["side-budget"]),
@@ -177,6 +187,7 @@ function parse(argv: string[]) {
       "peer-budget": { type: "string", default: "5" },
       short: { type: "boolean", default: true },
       shapes: { type: "boolean", default: true },
+      "fork-limits": { type: "string", default: "public,paid" },
       "side-sizes": { type: "string", default: "2000,1000,500,250" },
       "side-limits": { type: "string", default: "none,paid" },
       "side-budget": { type: "string", default: "20" },

@@ -41,7 +41,8 @@ export async function measureCommand(
   const { code, stdout, stderr } = await runProcess(file, argv, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     ...(options.env ? { env: options.env } : {}),
-    timeoutMs: 30 * 60_000,
+    // The publishing workflow's job timeout: a run with --time-limit 1800 syncs 30 min, then builds.
+    timeoutMs: 45 * 60_000,
     onSpawn: (child) => {
       if (useTime) return;
       sampler = setInterval(() => {

@@ -1,9 +1,10 @@
 /** The numbers of one `npm run bench`: printed as a table, written as JSON. */
 
+import type { ForkReport } from "./fork/forkRun.js";
 import type { Provenance } from "./provenance.js";
 import { formatScale, scaleTargets } from "./scale/formatScale.js";
 import type { PoolRun } from "./scale/poolRun.js";
-import type { ScaleReport } from "./scale/scaleTypes.js";
+import type { ScaleReport, SectionStamp } from "./scale/scaleTypes.js";
 
 export type Machine = {
   cpu: string;
@@ -82,6 +83,8 @@ export type BenchReport = {
   scale: ScaleReport | null;
   /** The pool suite: one endpoint against a pool of three, free-endpoint limits (absent when not run). */
   pool?: PoolRun | null;
+  /** The fork suite: a fork's first complete publication with and without --bootstrap (absent when not run). */
+  fork?: (ForkReport & { measured?: SectionStamp }) | null;
   targets: Target[];
 };
 

@@ -1,0 +1,205 @@
+import { once } from "node:events";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { createStaticServer } from "../../../src/publish/createStaticServer.js";
+import type { SnapshotHeader } from "../../../src/store/dumpSnapshot.js";
+import { startVirtualChain, type VirtualChain } from "../../../tooling/virtualChain/startVirtualChain.js";
+import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.js";
+import { type ScenarioName, scenarioSpec } from "../../../tooling/virtualChain/virtualScenarios.js";
+import type { BenchContext } from "../benchContext.js";
+import { syncedChains } from "../runMor.js";
+import { limitSets } from "../scale/limitSets.js";
+import { measureOnChain } from "../scale/measureOnChain.js";
+import type { ScaleMeasure } from "../scale/scaleTypes.js";
+import { samePublished } from "./samePublished.js";
+
+/** What the publishing workflow runs every hour (.github/workflows/publish.yml). */
+export const workflowSchedule = { timeLimitSeconds: 1800, intervalSeconds: 3600 } as const;
+
+/** One workflow run of a fork: `run` as the workflow calls it, and whether every chain was caught up after it. */
+export type ForkStep = ScaleMeasure & { caughtUp: boolean };
+
+/** A fork's first runs behind one limit set: from the chains alone, and from a published site's snapshot. */
+export type ForkRun = {
+  limits: string;
+  /** Without a snapshot: the workflow's hourly runs until every chain is caught up (an hour of blocks between runs). */
+  backfill: ForkStep[];
+  /** With BOOTSTRAP_FROM: `run --bootstrap <site>`, an hour after the site published. */
+  bootstrap: ForkStep & { hoursVerified: number };
+  /** The bootstrapped deployment's published files equal those of the backfilled one run at the same head. */
+  sameFiles: boolean;
+};
+
+/** The snapshot the backfill published at the real networks' sizes. */
+export type SnapshotSize = {
+  bytes: number;
+  /** The SQLite database it was dumped from. */
+  databaseBytes: number;
+  rows: Record<string, number>;
+};
+
+/** The fork suite's report (the report's `fork` field). */
+export type ForkReport = {
+  scenarios: string[];
+  shrink: number;
+  chains: Array<{ chainId: number; blocks: number; sessions: number }>;
+  limitSets: Record<string, VirtualLimits>;
+  schedule: typeof workflowSchedule;
+  runs: ForkRun[];
+  snapshot: SnapshotSize | null;
+};
+
+const api = "api/throughput";
+
+/**
+ * A fork's first complete publication, on virtual chains of Base's and Arbitrum's sizes, behind
+ * each limit set (--fork-limits): the workflow's hourly `run --time-limit 1800 --snapshot` on an
+ * empty database until every chain is caught up, an hour of blocks between runs; then, an hour
+ * after that site published, `run --bootstrap <site>` on another empty database, the site served
+ * locally. Both in one run, on the same chains, one after the other.
+ */
+export async function forkRun(context: BenchContext): Promise<ForkReport> {
+  const { options, log } = context;
+  const scenarios = options.scenarios as ScenarioName[];
+  const specs = scenarios.map((scenario) =>
+    scenarioSpec(scenario, { seed: options.seed, shrink: options.shrink }),
+  );
+  log(
+    `fork: ${scenarios.join(" and ")} (shrink ${options.shrink}), behind ${options.forkLimits.join(", ")} limits`,
+  );
+  const chains = await Promise.all(specs.map((spec) => startVirtualChain(spec)));
+  const runs: ForkRun[] = [];
+  let snapshot: SnapshotSize | null = null;
+  try {
+    for (const limits of options.forkLimits) {
+      for (const chain of chains) {
+        chain.state.setHead(chain.state.spec.head);
+        chain.setLimits(limitSets[limits] as VirtualLimits);
+      }
+      const { run, size } = await forkBehind(context, chains, limits);
+      runs.push(run);
+      snapshot ??= size;
+    }
+  } finally {
+    await Promise.all(chains.map((chain) => chain.close()));
+  }
+  return {
+    scenarios,
+    shrink: options.shrink,
+    chains: specs.map((spec) => ({
+      chainId: spec.chainId,
+      blocks: spec.head - spec.creationBlock + 1,
+      sessions: spec.sessions,
+    })),
+    limitSets: Object.fromEntries(options.forkLimits.map((name) => [name, limitSets[name] as VirtualLimits])),
+    schedule: workflowSchedule,
+    runs,
+    snapshot,
+  };
+}
+
+const workflowArgs = [
+  "--time-limit",
+  String(workflowSchedule.timeLimitSeconds),
+  "--update-interval",
+  String(workflowSchedule.intervalSeconds),
+  "--snapshot",
+];
+
+/** The most hourly runs a backfill is given before the bench gives up on it. */
+const maxRuns = 12;
+
+async function forkBehind(
+  context: BenchContext,
+  chains: VirtualChain[],
+  limits: string,
+): Promise<{ run: ForkRun; size: SnapshotSize }> {
+  const { log, mor, scratch } = context;
+  const hour = () => {
+    for (const chain of chains)
+      chain.advance(Math.round(workflowSchedule.intervalSeconds / chain.state.spec.blockTime));
+  };
+  const backfilled = mkdtempSync(join(scratch, `fork-${limits}-backfill-`));
+  const paths = (dir: string) => ["--db", join(dir, "throughput.sqlite"), "--out", join(dir, "out")];
+  const backfill: ForkStep[] = [];
+  while (!backfill.at(-1)?.caughtUp) {
+    if (backfill.length === maxRuns)
+      throw new Error(`fork, ${limits}: not caught up after ${maxRuns} hourly runs`);
+    if (backfill.length > 0) hour();
+    const { measure, summary } = await measureOnChain(
+      mor,
+      chains,
+      [...paths(backfilled), ...workflowArgs],
+      `fork-${limits}-backfill-${backfill.length + 1}`,
+    );
+    const caughtUp = syncedChains(summary).every((chain) => chain.complete);
+    backfill.push({ ...measure, caughtUp });
+    log(
+      `  ${limits}, hourly run ${backfill.length} from the chains: ${(measure.wallMs / 1000).toFixed(1)} s, ${measure.requests.toLocaleString("en-US")} requests${caughtUp ? ", caught up" : ", not caught up"}`,
+    );
+  }
+  const site = join(backfilled, "out", "current");
+  const size = snapshotSize(site, join(backfilled, "throughput.sqlite"));
+  const server = await serve(site);
+  const bootstrapped = mkdtempSync(join(scratch, `fork-${limits}-bootstrap-`));
+  try {
+    hour();
+    const { measure, summary } = await measureOnChain(
+      mor,
+      chains,
+      [...paths(bootstrapped), ...workflowArgs, "--bootstrap", server.url, "--seed", "1"],
+      `fork-${limits}-bootstrap`,
+    );
+    const caughtUp = syncedChains(summary).every((chain) => chain.complete);
+    const verified =
+      (summary.bootstrap as { chains: Array<{ hours?: unknown[] }> } | undefined)?.chains ?? [];
+    const hoursVerified = verified.reduce((sum, chain) => sum + (chain.hours?.length ?? 0), 0);
+    log(
+      `  ${limits}, run --bootstrap: ${(measure.wallMs / 1000).toFixed(1)} s, ${measure.requests.toLocaleString("en-US")} requests${caughtUp ? ", caught up" : ", not caught up"}`,
+    );
+    // The backfilled deployment's next hourly run, at the same head: the same files expected.
+    await measureOnChain(
+      mor,
+      chains,
+      [...paths(backfilled), ...workflowArgs],
+      `fork-${limits}-backfill-next`,
+    );
+    const sameFiles = samePublished(join(backfilled, "out", "current"), join(bootstrapped, "out", "current"));
+    log(`  ${limits}: the bootstrapped files ${sameFiles ? "equal" : "DIFFER FROM"} the backfilled ones`);
+    return { run: { limits, backfill, bootstrap: { ...measure, caughtUp, hoursVerified }, sameFiles }, size };
+  } finally {
+    server.close();
+    rmSync(backfilled, { recursive: true, force: true });
+    rmSync(bootstrapped, { recursive: true, force: true });
+  }
+}
+
+/** The published snapshot's size, the database's, and its rows by table (its header). */
+function snapshotSize(site: string, db: string): SnapshotSize {
+  const meta = JSON.parse(readFileSync(join(site, api, "meta.json"), "utf8")) as {
+    snapshot?: { path: string; bytes: number };
+  };
+  if (!meta.snapshot) throw new Error("fork: the backfill published no snapshot (meta.json has none)");
+  const text = gunzipSync(readFileSync(join(site, api, meta.snapshot.path.replace(/^.*\//, "")))).toString(
+    "utf8",
+  );
+  const header = JSON.parse(text.slice(0, text.indexOf("\n"))) as SnapshotHeader;
+  return {
+    bytes: meta.snapshot.bytes,
+    databaseBytes: statSync(db).size,
+    rows: Object.fromEntries(header.tables.map((table) => [table.name, table.rows])),
+  };
+}
+
+async function serve(root: string): Promise<{ url: string; close(): void }> {
+  const server: Server = createStaticServer(root);
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => server.close(),
+  };
+}
