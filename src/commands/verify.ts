@@ -7,7 +7,7 @@ import { verifyRelease } from "../publish/verify/verifyRelease.js";
 import { connectChains } from "./connectChains.js";
 import { runCommand } from "./context.js";
 import { helpAfter } from "./helpText.js";
-import { addChainOptions, addLogOptions } from "./options/addOptions.js";
+import { addEndpointOptions, addLogOptions } from "./options/addOptions.js";
 import { parseInteger } from "./options/parseValue.js";
 import { settleChainOptions } from "./options/settleOptions.js";
 import { renderVerifySummary, type VerifySummary } from "./summary/renderVerifySummary.js";
@@ -26,7 +26,7 @@ export function verifyCommand(): Command {
       "--seed <n>",
       "seed of the random draw: the same seed, the same hours (default: a random one, printed)",
     );
-  addLogOptions(addChainOptions(command));
+  addLogOptions(addEndpointOptions(command));
   command.addHelpText(
     "after",
     helpAfter([

@@ -3,8 +3,8 @@ import type { Command } from "commander";
 /** Collects a repeatable flag's values in the order given. */
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** Flags of the commands that talk to the chains (sync, run). Defaults are settled in settleOptions.ts. */
-export function addChainOptions(command: Command): Command {
+/** Flags of the commands that talk to the chains (sync, run, verify): the endpoints and how to ask them. Defaults are settled in settleOptions.ts. */
+export function addEndpointOptions(command: Command): Command {
   return command
     .option(
       "--rpc-url <url>",
@@ -21,6 +21,22 @@ export function addChainOptions(command: Command): Command {
       "marketplace contract, for every chain or one (default: the chain preset's)",
       collect,
     )
+    .option("--rpc-timeout <ms>", "timeout of one HTTP request [RPC_TIMEOUT_MS] (default: 30000)")
+    .option("--rpc-retries <n>", "retries of a failed request before exiting 75 [RPC_RETRIES] (default: 6)")
+    .option("--rpc-batch-size <n>", "JSON-RPC calls per batch, shrinks when refused (default: 100)")
+    .option(
+      "--rpc-concurrency <n>",
+      "HTTP requests in flight per endpoint, halves on rate limiting (default: 4)",
+    )
+    .option(
+      "--no-multicall",
+      "plain eth_calls: no Multicall3 even where the chain has it, no aggregation where it has none",
+    );
+}
+
+/** Flags of the commands that sync (sync, run): the endpoints', then which blocks to index and for how long. */
+export function addChainOptions(command: Command): Command {
+  return addEndpointOptions(command)
     .option(
       "--from-block <[chainId=]n>",
       "first block to index (default: the contract's creation block, else the preset's start block)",
@@ -35,17 +51,6 @@ export function addChainOptions(command: Command): Command {
       "--confirmations <[chainId=]n>",
       "blocks kept behind the head (default: 30 on Base, 240 on Arbitrum, 0 on local chains, else 12)",
       collect,
-    )
-    .option("--rpc-timeout <ms>", "timeout of one HTTP request [RPC_TIMEOUT_MS] (default: 30000)")
-    .option("--rpc-retries <n>", "retries of a failed request before exiting 75 [RPC_RETRIES] (default: 6)")
-    .option("--rpc-batch-size <n>", "JSON-RPC calls per batch, shrinks when refused (default: 100)")
-    .option(
-      "--rpc-concurrency <n>",
-      "HTTP requests in flight per endpoint, halves on rate limiting (default: 4)",
-    )
-    .option(
-      "--no-multicall",
-      "plain eth_calls: no Multicall3 even where the chain has it, no aggregation where it has none",
     )
     .option(
       "--time-limit <seconds>",
