@@ -186,7 +186,13 @@ describe("verify <site> and validate <url>", () => {
   });
 
   test("run's flags of what to sync (--from-block, --to-block, --confirmations, --time-limit, --accept-upgrade) are refused, not ignored: exit 1 naming the flag", async () => {
-    for (const flag of ["--from-block", "--to-block", "--confirmations", "--time-limit", "--accept-upgrade"]) {
+    for (const flag of [
+      "--from-block",
+      "--to-block",
+      "--confirmations",
+      "--time-limit",
+      "--accept-upgrade",
+    ]) {
       const refused = await runCli(["verify", site, "--rpc-url", chain.rpcUrl, flag, "5"]);
       expect(refused.code, flag).toBe(1);
       expect(refused.stderr).toContain(`unknown option '${flag}'`);
