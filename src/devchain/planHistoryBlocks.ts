@@ -59,21 +59,29 @@ const isBidEvent = (event: Event) => event.kind === 3 || event.kind === 4;
 export type Tx = { data: Hex; gas: bigint };
 export type PlannedBlock = { timestamp: number; txs: Tx[]; opened: Hex[]; closed: Hex[] };
 
+/** How events are grouped into blocks: by span, the last block at `endTime`. */
+export type BlockPlan = {
+  span: number;
+  /** From `since` (a multiple of `span`) on, spans of `span` seconds instead (finer: a real chain's timing). */
+  fine?: { since: number; span: number } | undefined;
+  endTime: number;
+  headTime: number;
+  maxEventsPerTx: number;
+  maxEventsPerBlock: number;
+};
+
+/** The start of the span holding `time`: events of one span share a block. Never decreases with `time`. */
+export function spanStart(time: number, plan: Pick<BlockPlan, "span" | "fine">): number {
+  const span = plan.fine && time >= plan.fine.since ? plan.fine.span : plan.span;
+  return Math.floor(time / span) * span;
+}
+
 /**
  * The blocks of `events` (sorted by compareEvents), the last one at `endTime`. A bid's createdAt
  * and deletedAt are block times (CHAIN.md), so each bid event ends a block of exactly its time,
  * with the events up to it; the events between two of them are packed as planSpan does.
  */
-export function planBlocks(
-  events: Event[],
-  plan: {
-    span: number;
-    endTime: number;
-    headTime: number;
-    maxEventsPerTx: number;
-    maxEventsPerBlock: number;
-  },
-): PlannedBlock[] {
+export function planBlocks(events: Event[], plan: BlockPlan): PlannedBlock[] {
   const blocks: PlannedBlock[] = [];
   let headTime = plan.headTime;
   let start = 0;
@@ -97,28 +105,19 @@ export function planBlocks(
 }
 
 /** Events (none a bid event before endTime) in blocks by span, the last one at `endTime`. */
-function planSpan(
-  events: Event[],
-  plan: {
-    span: number;
-    endTime: number;
-    headTime: number;
-    maxEventsPerTx: number;
-    maxEventsPerBlock: number;
-  },
-): PlannedBlock[] {
+function planSpan(events: Event[], plan: BlockPlan): PlannedBlock[] {
   const blocks: PlannedBlock[] = [];
-  const finalKey = Math.floor(plan.endTime / plan.span);
+  const finalKey = spanStart(plan.endTime, plan);
   let previous = plan.headTime;
   let i = 0;
   while (i < events.length) {
-    const key = Math.floor((events[i] as Event).time / plan.span);
+    const key = spanStart((events[i] as Event).time, plan);
     if (key >= finalKey) break; // endTime's span goes into the final block(s)
     let j = i;
     while (
       j < events.length &&
       j - i < plan.maxEventsPerBlock &&
-      Math.floor((events[j] as Event).time / plan.span) === key
+      spanStart((events[j] as Event).time, plan) === key
     ) {
       j++;
     }

@@ -18,16 +18,25 @@ export type DemoChain = {
 
 export type DemoNetwork = { chains: DemoChain[]; stop(): Promise<void> };
 
+const hour = 3600;
+
 /**
  * Two local chains shaped like the real marketplace: anvil nodes that report Base's and Arbitrum
  * One's chain ids, the marketplace at each preset's address, Arbitrum holding the older history
  * and Base the newer (generateNetwork). Listed base first, as the default configuration is.
+ * The history is packed into a few blocks: mining costs grow with blocks times the history's
+ * size, so a close's block is not of its hour. With `hourlyDays`, the last days are written a block
+ * per UTC hour holding events instead, so that there, as on a real chain, a close lies in a block of
+ * its own hour: 15 covers the hourly files' 14 days, where `verify` recomputes hours (the default
+ * demo's 15 days cost minutes more, so `demo` does not ask for them).
  */
 export async function startDemoNetwork(options: {
   seed: number;
   days: number;
   sessionsPerDay: number;
   endTime: number;
+  /** The last days written a block per UTC hour holding events (default 0: none). */
+  hourlyDays?: number;
   /** The anvil binary (findAnvil). */
   binary?: string;
   onProgress?: (message: string, fields: Record<string, unknown>) => void;
@@ -50,7 +59,13 @@ export async function startDemoNetwork(options: {
         });
         nodes.push(node);
         const { contract } = await deployMarketplace(node.rpcUrl, { multicall: true, at: preset.contract });
-        const written = await writeHistory(node.rpcUrl, contract, history);
+        const since = Math.floor(options.endTime / hour) * hour - (options.hourlyDays ?? 0) * 86_400;
+        const written = await writeHistory(
+          node.rpcUrl,
+          contract,
+          history,
+          options.hourlyDays ? { fine: { since, span: hour } } : {},
+        );
         options.onProgress?.("demo chain written", {
           chain: name,
           rpc: node.rpcUrl,

@@ -39,6 +39,12 @@ export type WriteHistoryOptions = {
    */
   blockSpanSeconds?: number;
   /**
+   * From `since` on (a multiple of `span`), events share a block only within one span of `span`
+   * seconds. With 3600, each block's events lie in one UTC hour, so a close's hour is its block's,
+   * as on a real chain, where closedAt is the block's time: what `verify` relies on.
+   */
+  fine?: { since: number; span: number };
+  /**
    * Used only without blockSpanSeconds. Default 12. Anvil recomputes its state root from all
    * storage for every block, so mining costs (blocks x history size): keep big histories in few blocks.
    */
@@ -153,7 +159,14 @@ export async function writeHistory(
   const days = firstEvent ? Math.ceil((endTime - Math.max(firstEvent.time, headTime)) / 86_400) : 1;
   const span = options.blockSpanSeconds ?? 86_400 * Math.max(1, Math.ceil(days / (options.maxBlocks ?? 12)));
   const maxEventsPerBlock = options.maxEventsPerBlock ?? 5000;
-  const blocks = planBlocks(events, { span, endTime, headTime, maxEventsPerTx, maxEventsPerBlock });
+  const blocks = planBlocks(events, {
+    span,
+    fine: options.fine,
+    endTime,
+    headTime,
+    maxEventsPerTx,
+    maxEventsPerBlock,
+  });
   const firstPlanned = blocks[0];
   const lastPlanned = blocks[blocks.length - 1];
   if (!firstPlanned || !lastPlanned) throw new Error("unreachable: the plan always has the final block");
