@@ -16,6 +16,7 @@ import type { PoolRun } from "../scale/poolRun.js";
 import type { PeerScale, ScaleMeasure, ScaleRun, SideRun } from "../scale/scaleTypes.js";
 import { summarizeSide } from "../scale/summarizeSide.js";
 import { spreadOnAnvil } from "../shapes/anvilShapeRuns.js";
+import { forkSection } from "./forkSection.js";
 import { figureFile } from "./renderGrowthSvg.js";
 
 const notRun = "Not run in this measurement.";
@@ -71,6 +72,9 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
   lines.push("", "## Several endpoints for one chain", "");
   if (!report.pool) lines.push(notRun);
   else lines.push(...poolSection(report.pool), "", stamp);
+  lines.push("", "## A fork's first publication", "");
+  if (!report.fork) lines.push(notRun);
+  else lines.push(...forkSection(report.fork, stamp));
   lines.push("", "## Local chains and `build`", "");
   const local = formatLocal(report);
   if (local.length === 0) lines.push(notRun);
@@ -102,6 +106,7 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
     "npm run bench -- --suite scale --side-limits none --scenarios base --limits none --no-short --no-shapes   # a shorter look: side by side behind no limits, Base at its real size",
     "npm run -s bench -- --suite scale --json > scale.json   # one suite, the JSON alone on stdout",
     `npm run bench -- --suite shapes --record   # the chains of other shapes alone, put into ${resultsFile} (the rest kept)`,
+    `npm run bench -- --suite fork --record   # a fork's first publication alone, with and without --bootstrap, put into ${resultsFile} (the rest kept)`,
     "npm run bench -- --help     # every flag",
     "```",
     "",
