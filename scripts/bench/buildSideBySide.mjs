@@ -3,6 +3,7 @@
 // each side's mean, median and minimum, and the new side's against the old.
 //
 // Usage: node scripts/bench/buildSideBySide.mjs <old checkout> <old db> <new checkout> <new db> [rounds]
+// BUILD_FLAGS: more flags for both sides' `build`, e.g. BUILD_FLAGS=--snapshot.
 // Each checkout needs its dist/ built (node scripts/build.mjs). Give each side its own copy of the
 // database: a checkout migrates it when it opens it (once, before the rounds).
 import { spawnSync } from "node:child_process";
@@ -17,6 +18,7 @@ if (!oldDir || !oldDb || !newDir || !newDb || !(Number(roundsText) > 0)) {
   );
   process.exit(2);
 }
+const extraFlags = (process.env.BUILD_FLAGS ?? "").split(" ").filter(Boolean);
 const scratch = mkdtempSync(join(tmpdir(), "build-side-by-side-"));
 const sides = [
   { name: "old", dir: oldDir, db: oldDb, wall: [], rss: [] },
@@ -30,7 +32,7 @@ function build(side) {
   const cli = join(side.dir, "bin/mor-throughput.js");
   const run = spawnSync(
     "/usr/bin/time",
-    ["-f", "%e %M", "node", cli, "build", "--db", side.db, "--out", out],
+    ["-f", "%e %M", "node", cli, "build", "--db", side.db, "--out", out, ...extraFlags],
     {
       encoding: "utf8",
     },

@@ -15,9 +15,13 @@ export type SnapshotHeader = {
 /** The gzip header's OS byte, fixed (zlib writes its platform's): the same rows give the same bytes everywhere. */
 const unixOs = 3;
 
+/** Text compressed at a time: one gzip member each (a reader reads the members as one text). */
+const memberChars = 4 << 20;
+
 /**
- * The snapshot of the index (snapshotTables.ts says which tables and why): gzip (level 9, no file
- * name, no time) of NDJSON: a header line ({ format, schemaVersion, tables: [{ name, columns,
+ * The snapshot of the index (snapshotTables.ts says which tables and why): gzip (level 6, no file
+ * name, no time; one member per 4 MiB of text, so that no more than that is held uncompressed) of
+ * NDJSON: a header line ({ format, schemaVersion, tables: [{ name, columns,
  * rows }] }), then each table's rows in that order, one JSON array of its stored columns (the
  * generated ones left out) a line, sorted by its primary key. Integers are written exactly (read
  * as 64-bit); nothing depends on this machine or on when it runs: the same rows give the same
@@ -25,41 +29,52 @@ const unixOs = 3;
  */
 export function dumpSnapshot(sqlite: Sqlite.Database): Buffer {
   const schemaVersion = Number(sqlite.pragma("user_version", { simple: true }));
-  const tables: SnapshotTable[] = [];
-  // The rows as bytes, a megabyte a chunk: a whole network's rows pass the longest string V8 holds.
-  const chunks: Buffer[] = [];
-  let chunk = "";
-  for (const name of snapshotTables) {
-    const info = sqlite
-      .prepare<[], { name: string; pk: number; hidden: number }>(`PRAGMA table_xinfo(${name})`)
-      .all();
-    const stored = info.filter((column) => column.hidden === 0);
-    const key = stored.filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk);
-    const columns = stored.map((column) => column.name);
-    const order = (key.length > 0 ? key : stored).map((column) => `"${column.name}"`).join(", ");
-    const select = sqlite
-      .prepare<[], unknown[]>(
-        `SELECT ${columns.map((column) => `"${column}"`).join(", ")} FROM "${name}" ORDER BY ${order}`,
-      )
-      .raw(true)
-      .safeIntegers(true);
+  const queries = snapshotTables.map((name) => tableQuery(sqlite, name));
+  const tables: SnapshotTable[] = queries.map(({ name, columns, count }) => ({
+    name,
+    columns,
+    rows: Number(count()),
+  }));
+  const header: SnapshotHeader = { format: snapshotFormat, schemaVersion, tables };
+  const members: Buffer[] = [];
+  let text = `${JSON.stringify(header)}\n`;
+  const compress = () => {
+    const member = gzipSync(text, { level: 6 });
+    member[9] = unixOs;
+    members.push(member);
+    text = "";
+  };
+  for (const [index, { name, select }] of queries.entries()) {
     let rows = 0;
     for (const row of select.iterate()) {
-      chunk += `[${row.map(encodeValue).join(",")}]\n`;
-      if (chunk.length >= 1 << 20) {
-        chunks.push(Buffer.from(chunk));
-        chunk = "";
-      }
+      text += `[${row.map(encodeValue).join(",")}]\n`;
+      if (text.length >= memberChars) compress();
       rows++;
     }
-    tables.push({ name, columns, rows });
+    // Written in the build's read transaction: nothing changes between the count and the rows.
+    if (rows !== tables[index]?.rows) throw new Error(`snapshot: ${name} changed while it was dumped`);
   }
-  const header: SnapshotHeader = { format: snapshotFormat, schemaVersion, tables };
-  chunks.push(Buffer.from(chunk));
-  const text = Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...chunks]);
-  const gzip = gzipSync(text, { level: 9 });
-  gzip[9] = unixOs;
-  return gzip;
+  if (text.length > 0 || members.length === 0) compress();
+  return Buffer.concat(members);
+}
+
+/** A table's stored columns (the generated ones left out), its rows in primary-key order, and its count. */
+function tableQuery(sqlite: Sqlite.Database, name: string) {
+  const info = sqlite
+    .prepare<[], { name: string; pk: number; hidden: number }>(`PRAGMA table_xinfo(${name})`)
+    .all();
+  const stored = info.filter((column) => column.hidden === 0);
+  const key = stored.filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk);
+  const columns = stored.map((column) => column.name);
+  const order = (key.length > 0 ? key : stored).map((column) => `"${column.name}"`).join(", ");
+  const select = sqlite
+    .prepare<[], unknown[]>(
+      `SELECT ${columns.map((column) => `"${column}"`).join(", ")} FROM "${name}" ORDER BY ${order}`,
+    )
+    .raw(true)
+    .safeIntegers(true);
+  const counter = sqlite.prepare<[], number>(`SELECT COUNT(*) FROM "${name}"`).pluck();
+  return { name, columns, select, count: () => counter.get() as number };
 }
 
 /** A stored value as JSON: a 64-bit integer exactly (SQLite's integers pass 2^53), text, null. */

@@ -44,6 +44,26 @@ describe("loadSnapshot", () => {
     expect(tokens).toBe(2n ** 53n + 1n);
   });
 
+  test("behavior: a snapshot past 4 MiB of text is several gzip members, loaded as one text, row for row", () => {
+    const big = source();
+    const insert = big.sqlite.prepare(
+      `INSERT INTO closes (chain_id, session_id, block_number, log_index, kind, provider_ref, closed_at, opened_at,
+         ends_at, closeout_type, tokens, token_counted, ttft_ms, tps)
+       VALUES (31337, ?, ?, 0, 'v2', 1, 1700000001, 1699990000, 1700003600, '0', 10, 1, 250, 4000)`,
+    );
+    big.sqlite.transaction(() => {
+      for (let n = 2; n < 40_000; n++) insert.run(`0x${n.toString(16).padStart(64, "0")}`, 100 + n);
+    })();
+    const dumped = dumpSnapshot(big.sqlite);
+    const header = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+    expect(dumped.indexOf(header, 1)).toBeGreaterThan(0);
+    expect(gunzipSync(dumped).length).toBeGreaterThan(4 << 20);
+    const loaded = open();
+    loadSnapshot(loaded, dumped);
+    expect(loaded.sqlite.prepare("SELECT COUNT(*) FROM closes").pluck().get()).toBe(39_999);
+    expect(Buffer.from(dumpSnapshot(loaded.sqlite)).equals(dumped)).toBe(true);
+  });
+
   test("error: another format, a row short, a row missing or in excess: refused, nothing loaded", () => {
     const text = gunzipText(dumpSnapshot(source().sqlite));
     const [header, ...rows] = text.trimEnd().split("\n");
