@@ -8,6 +8,7 @@ import {
   oneRequestPerRangeAndBatch,
 } from "../../scripts/bench/scale/lowerBoundRequests.js";
 import type { VirtualLimits } from "../../tooling/virtualChain/virtualLimits.js";
+import { type ScenarioName, scenarioSpec } from "../../tooling/virtualChain/virtualScenarios.js";
 import { repoRoot } from "./sourceFiles.js";
 
 /**
@@ -208,7 +209,54 @@ function recordedRuns(report: BenchReport): Checked[] {
       pool.limitSet,
     );
   }
+  runs.push(...forkRuns(report));
   return runs;
+}
+
+/** The deepest confirmation depth of a preset (Arbitrum One's): no run syncs closer to the head. */
+const deepestConfirmations = 240;
+
+/**
+ * The fork suite: the hourly runs from the chains together cover each chain from the contract's
+ * creation block to its head but the confirmations, with logs in it; the bootstrapped run syncs the
+ * hour of blocks after the site's last one (the snapshot's reads and checks come on top). The
+ * chains are the scenarios' (their geometry from scenarioSpec, as the suite made them).
+ */
+function forkRuns(report: BenchReport): Checked[] {
+  const fork = report.fork;
+  if (!fork) return [];
+  const specs = fork.scenarios.map((name) => scenarioSpec(name as ScenarioName, { shrink: fork.shrink }));
+  return fork.runs.flatMap((run, i) => {
+    const limits = fork.limitSets[run.limits] as VirtualLimits;
+    const bound = (
+      blocksOf: (spec: (typeof specs)[number]) => number,
+      logs: (spec: (typeof specs)[number]) => number,
+    ) =>
+      specs.reduce(
+        (sum, spec) => sum + lowerBoundRequests({ blocks: blocksOf(spec), logs: logs(spec), limits }),
+        0,
+      );
+    return [
+      {
+        run: `fork, ${run.limits}: the hourly runs from the chains`,
+        paths: run.backfill.map((_, j) => `fork.runs.${i}.backfill.${j}.requests`),
+        requests: run.backfill.reduce((sum, step) => sum + step.requests, 0),
+        bound: bound(
+          (spec) => spec.head - spec.creationBlock + 1 - deepestConfirmations,
+          (spec) => spec.sessions,
+        ),
+      },
+      {
+        run: `fork, ${run.limits}: run --bootstrap`,
+        paths: [`fork.runs.${i}.bootstrap.requests`],
+        requests: run.bootstrap.requests,
+        bound: bound(
+          (spec) => Math.round(fork.schedule.intervalSeconds / spec.blockTime),
+          () => 0,
+        ),
+      },
+    ];
+  });
 }
 
 /** Every request count in the results, by path (a.b.0.requests). */
