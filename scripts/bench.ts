@@ -13,6 +13,7 @@ import { buildSuite } from "./bench/buildSuite.js";
 import { forkRun } from "./bench/fork/forkRun.js";
 import { localSuite } from "./bench/localSuite.js";
 import { machine } from "./bench/machine.js";
+import { forkFigures, forkFiguresFile, withForkFigures } from "./bench/page/forkFigures.js";
 import { figureFile, renderGrowthSvg } from "./bench/page/renderGrowthSvg.js";
 import { renderPerformancePage } from "./bench/page/renderPerformancePage.js";
 import { provenance } from "./bench/provenance.js";
@@ -166,7 +167,11 @@ function writePage(report: BenchReport): void {
   if (svg) writeFileSync(join(root, figureFile), svg);
   else rmSync(join(root, figureFile), { force: true });
   writeFileSync(join(root, pageFile), renderPerformancePage(report, svg !== null));
-  process.stderr.write(`bench: wrote ${pageFile}${svg ? ` and ${figureFile}` : ""} from ${resultsFile}\n`);
+  const quoting = join(root, forkFiguresFile);
+  writeFileSync(quoting, withForkFigures(readFileSync(quoting, "utf8"), forkFigures(report.fork)));
+  process.stderr.write(
+    `bench: wrote ${pageFile}${svg ? ` and ${figureFile}` : ""} from ${resultsFile}, and the figures ${forkFiguresFile} quotes\n`,
+  );
 }
 
 /**

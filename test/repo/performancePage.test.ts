@@ -2,15 +2,17 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { pageFile, resultsFile } from "../../scripts/bench/benchOptions.js";
+import { forkFigures, forkFiguresFile, withForkFigures } from "../../scripts/bench/page/forkFigures.js";
 import { figureFile, renderGrowthSvg } from "../../scripts/bench/page/renderGrowthSvg.js";
 import { renderPerformancePage } from "../../scripts/bench/page/renderPerformancePage.js";
 import type { BenchReport } from "../../scripts/bench/report.js";
 import { repoRoot } from "./sourceFiles.js";
 
 /**
- * docs/performance.md and its figure are generated from the committed results
- * (docs/performance.json, written by `npm run bench -- --record`): a page edited by hand, or
- * results recorded without the page written again (`npm run bench -- --render`), fail here.
+ * docs/performance.md and its figure, and the fork suite's figures docs/publishing.md quotes, are
+ * generated from the committed results (docs/performance.json, written by `npm run bench --
+ * --record`): a page edited by hand, or results recorded without the page written again (`npm run
+ * bench -- --render`), fail here.
  */
 const read = (file: string) => readFileSync(join(repoRoot, file), "utf8");
 
@@ -25,6 +27,13 @@ describe("the performance page", () => {
     ).toBe(renderPerformancePage(report, svg !== null));
     if (svg === null) expect(existsSync(join(repoRoot, figureFile))).toBe(false);
     else expect(read(figureFile), `${figureFile}: run \`npm run bench -- --render\``).toBe(svg);
+  });
+
+  test("default: the fork suite's figures docs/publishing.md quotes are the committed results", () => {
+    const page = read(forkFiguresFile);
+    expect(page, `${forkFiguresFile} disagrees with ${resultsFile}: run \`npm run bench -- --render\``).toBe(
+      withForkFigures(page, forkFigures(report.fork)),
+    );
   });
 
   test("default: the results say what was measured, where, when and under what load", () => {
