@@ -74,7 +74,7 @@ function tableQuery(sqlite: Sqlite.Database, name: string) {
     .raw(true)
     .safeIntegers(true);
   const counter = sqlite.prepare<[], number>(`SELECT COUNT(*) FROM "${name}"`).pluck();
-  return { name, columns, select, count: () => counter.get() as number };
+  return { name, columns, select, count: () => counter.get() ?? 0 };
 }
 
 /** A stored value as JSON: a 64-bit integer exactly (SQLite's integers pass 2^53), text, null. */
