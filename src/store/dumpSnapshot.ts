@@ -1,5 +1,5 @@
-import { gzipSync } from "node:zlib";
 import type Sqlite from "better-sqlite3";
+import { createGzipWriter } from "./createGzipWriter.js";
 import { snapshotFormat, snapshotTables } from "./snapshotTables.js";
 
 /** One table of a snapshot's header: its columns in the order of each row's array, and its row count. */
@@ -12,17 +12,13 @@ export type SnapshotHeader = {
   tables: SnapshotTable[];
 };
 
-/** The gzip header's OS byte, fixed (zlib writes its platform's): the same rows give the same bytes everywhere. */
-const unixOs = 3;
-
-/** Text compressed at a time: one gzip member each (a reader reads the members as one text). */
-const memberChars = 4 << 20;
+/** Text deflated at a time: no more than this is held uncompressed. */
+const pieceChars = 4 << 20;
 
 /**
- * The snapshot of the index (snapshotTables.ts says which tables and why): gzip (level 6, no file
- * name, no time; one member per 4 MiB of text, so that no more than that is held uncompressed) of
- * NDJSON: a header line ({ format, schemaVersion, tables: [{ name, columns,
- * rows }] }), then each table's rows in that order, one JSON array of its stored columns (the
+ * The snapshot of the index (snapshotTables.ts says which tables and why): one gzip member
+ * (level 6, no file name, no time; deflated 4 MiB of text at a time: createGzipWriter.ts) of
+ * NDJSON: a header line ({ format, schemaVersion, tables: [{ name, columns, rows }] }), then each table's rows in that order, one JSON array of its stored columns (the
  * generated ones left out) a line, sorted by its primary key. Integers are written exactly (read
  * as 64-bit); nothing depends on this machine or on when it runs: the same rows give the same
  * bytes. Call it inside the read transaction of the build, so that it holds what the build read.
@@ -36,26 +32,23 @@ export function dumpSnapshot(sqlite: Sqlite.Database): Buffer {
     rows: Number(count()),
   }));
   const header: SnapshotHeader = { format: snapshotFormat, schemaVersion, tables };
-  const members: Buffer[] = [];
+  const gzip = createGzipWriter(6);
   let text = `${JSON.stringify(header)}\n`;
-  const compress = () => {
-    const member = gzipSync(text, { level: 6 });
-    member[9] = unixOs;
-    members.push(member);
-    text = "";
-  };
   for (const [index, { name, select }] of queries.entries()) {
     let rows = 0;
     for (const row of select.iterate()) {
       text += `[${row.map(encodeValue).join(",")}]\n`;
-      if (text.length >= memberChars) compress();
+      if (text.length >= pieceChars) {
+        gzip.write(text);
+        text = "";
+      }
       rows++;
     }
     // Written in the build's read transaction: nothing changes between the count and the rows.
     if (rows !== tables[index]?.rows) throw new Error(`snapshot: ${name} changed while it was dumped`);
   }
-  if (text.length > 0 || members.length === 0) compress();
-  return Buffer.concat(members);
+  gzip.write(text);
+  return gzip.end();
 }
 
 /** A table's stored columns (the generated ones left out), its rows in primary-key order, and its count. */

@@ -36,6 +36,8 @@ export function loadSnapshot(store: Database, gzip: Uint8Array): SnapshotHeader 
     throw refuse(`schema version ${header.schemaVersion}, this database's is ${version}`);
   const names = (header.tables ?? []).map((table) => table.name);
   if (names.join() !== snapshotTables.join()) throw refuse(`tables ${names.join(", ")}`);
+  const odd = header.tables.find((table) => !Number.isSafeInteger(table.rows) || table.rows < 0);
+  if (odd) throw refuse(`${odd.name}'s row count ${JSON.stringify(odd.rows)}`);
   const total = header.tables.reduce((sum, table) => sum + table.rows, 1);
   const count = countLines(bytes);
   if (total !== count) throw refuse(`${count - 1} rows, its header says ${total - 1}`);
