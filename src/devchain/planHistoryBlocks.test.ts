@@ -30,6 +30,12 @@ describe("planBlocks", () => {
     expect(spanStart(since + hour + 5, plan)).toBe(Math.floor((since + hour + 5) / (7 * day)) * 7 * day);
   });
 
+  test("error: a `since` that is not a multiple of the fine span is refused (spans would go back in time)", () => {
+    expect(() => planBlocks(events, { ...plan, fine: { since: since + 5, span: hour } })).toThrow(
+      /not a multiple/,
+    );
+  });
+
   test("behavior: from `since` on, a block's events and its time lie in one hour; before it, spans of a week", () => {
     const times = (blocks: ReturnType<typeof planBlocks>) => blocks.map((block) => block.timestamp);
     const coarse = planBlocks(events, plan);

@@ -82,6 +82,10 @@ export function spanStart(time: number, plan: Pick<BlockPlan, "span" | "fine">):
  * with the events up to it; the events between two of them are packed as planSpan does.
  */
 export function planBlocks(events: Event[], plan: BlockPlan): PlannedBlock[] {
+  if (plan.fine && plan.fine.since % plan.fine.span !== 0)
+    throw new BaseError(`writeHistory: fine.since ${plan.fine.since} is not a multiple of its span`, {
+      details: `Expected a multiple of ${plan.fine.span}, or spans would go back in time at it.`,
+    });
   const blocks: PlannedBlock[] = [];
   let headTime = plan.headTime;
   let start = 0;

@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { secondsPerHour as hour } from "../api/periods.js";
 import { presets } from "../chain/presets.js";
 import { deployMarketplace } from "./deployMarketplace.js";
 import { earliestEvent } from "./earliestEvent.js";
@@ -18,7 +19,8 @@ export type DemoChain = {
 
 export type DemoNetwork = { chains: DemoChain[]; stop(): Promise<void> };
 
-const hour = 3600;
+/** At most this many days a block an hour: anvil's cost grows with blocks times the history. */
+const maxHourlyDays = 31;
 
 /**
  * Two local chains shaped like the real marketplace: anvil nodes that report Base's and Arbitrum
@@ -41,6 +43,10 @@ export async function startDemoNetwork(options: {
   binary?: string;
   onProgress?: (message: string, fields: Record<string, unknown>) => void;
 }): Promise<DemoNetwork> {
+  if ((options.hourlyDays ?? 0) > maxHourlyDays)
+    throw new RangeError(
+      `hourlyDays ${options.hourlyDays}: at most ${maxHourlyDays} (a block an hour costs)`,
+    );
   const histories = generateNetwork(options);
   const nodes: AnvilNode[] = [];
   const stop = async () => {
