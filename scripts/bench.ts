@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { BenchContext } from "./bench/benchContext.js";
 import { BenchUsageError, pageFile, parseBenchOptions, resultsFile, usage } from "./bench/benchOptions.js";
 import { buildSuite } from "./bench/buildSuite.js";
-import { forkRun } from "./bench/fork/forkRun.js";
+import { type ForkReport, forkRun } from "./bench/fork/forkRun.js";
 import { localSuite } from "./bench/localSuite.js";
 import { machine } from "./bench/machine.js";
 import { forkFigures, forkFiguresFile, withForkFigures } from "./bench/page/forkFigures.js";
@@ -131,19 +131,38 @@ async function main(): Promise<void> {
     process.stdout.write(table);
   }
   if (options.out) writeFileSync(options.out, json);
-  const stamp: SectionStamp = {
-    startedAt,
-    command,
-    commit: measured.commit,
-    dirty: measured.dirty,
-    cpu: report.machine.cpu,
-    cores: report.machine.cores,
-    loadAverage: report.machine.loadAverage,
-  };
-  const apart = options.suites.every((suite) => suite === "shapes" || suite === "fork");
-  if (options.record && apart) {
-    // Suites measured apart: into the committed results, the rest kept, with when and where they were measured.
-    const committed = JSON.parse(readFileSync(join(root, resultsFile), "utf8")) as BenchReport;
+  if (options.record) {
+    const stamp: SectionStamp = {
+      startedAt,
+      command,
+      commit: measured.commit,
+      dirty: measured.dirty,
+      cpu: report.machine.cpu,
+      cores: report.machine.cores,
+      loadAverage: report.machine.loadAverage,
+    };
+    record(report, {
+      shapes,
+      fork,
+      stamp,
+      apart: options.suites.every((s) => s === "shapes" || s === "fork"),
+    });
+  }
+}
+
+/**
+ * --record: the report into the committed results, and the pages from them. Suites measured
+ * apart (shapes, fork) go into the committed results with when and where they were measured, the
+ * rest kept; a run of the other suites keeps the committed fork suite unless it measured one.
+ */
+function record(
+  report: BenchReport,
+  measured: { shapes: ScaleReport | null; fork: ForkReport | null; stamp: SectionStamp; apart: boolean },
+): void {
+  const committed = JSON.parse(readFileSync(join(root, resultsFile), "utf8")) as BenchReport;
+  let next: BenchReport;
+  if (measured.apart) {
+    const { shapes, fork, stamp } = measured;
     if (shapes) {
       if (!committed.scale) fail(`${resultsFile} holds no scale suite to put the shapes in`);
       committed.scale.shapes = shapes.shapes;
@@ -152,13 +171,12 @@ async function main(): Promise<void> {
     }
     if (fork) committed.fork = { ...fork, measured: stamp };
     const { targets: _, ...rest } = committed;
-    const merged: BenchReport = { ...rest, targets: evaluateTargets(rest) };
-    writeFileSync(join(root, resultsFile), `${JSON.stringify(merged, null, 2)}\n`);
-    writePage(merged);
-  } else if (options.record) {
-    writeFileSync(join(root, resultsFile), json);
-    writePage(report);
+    next = { ...rest, targets: evaluateTargets(rest) };
+  } else {
+    next = report.fork || !committed.fork ? report : { ...report, fork: committed.fork };
   }
+  writeFileSync(join(root, resultsFile), `${JSON.stringify(next, null, 2)}\n`);
+  writePage(next);
 }
 
 /** docs/performance.md and its figure, from a report (the committed results). */

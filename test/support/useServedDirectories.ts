@@ -1,24 +1,19 @@
-import { once } from "node:events";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll } from "vitest";
-import { createStaticServer } from "../../src/publish/createStaticServer.js";
+import { serveDirectory } from "../../tooling/process/serveDirectory.js";
 
 /**
- * Serves published directories as a site would (the production static server: its headers and
- * types), each on a free loopback port, all closed after the file's tests: `serve(root)` gives the
- * site's URL, ending in a slash.
+ * Serves published directories as a site would (tooling/process/serveDirectory.ts), each on a
+ * free loopback port, all closed after the file's tests: `serve(root)` gives the site's URL,
+ * ending in a slash.
  */
 export function useServedDirectories(): (root: string) => Promise<string> {
-  const servers: Server[] = [];
+  const served: Array<{ close(): void }> = [];
   afterAll(() => {
-    for (const server of servers) server.close();
+    for (const site of served) site.close();
   });
   return async (root) => {
-    const server = createStaticServer(root);
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    servers.push(server);
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const site = await serveDirectory(root);
+    served.push(site);
+    return site.url;
   };
 }

@@ -1,11 +1,8 @@
-import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { createStaticServer } from "../../../src/publish/createStaticServer.js";
 import type { SnapshotHeader } from "../../../src/store/dumpSnapshot.js";
+import { serveDirectory } from "../../../tooling/process/serveDirectory.js";
 import { startVirtualChain, type VirtualChain } from "../../../tooling/virtualChain/startVirtualChain.js";
 import type { VirtualLimits } from "../../../tooling/virtualChain/virtualLimits.js";
 import { type ScenarioName, scenarioSpec } from "../../../tooling/virtualChain/virtualScenarios.js";
@@ -143,7 +140,7 @@ async function forkBehind(
   }
   const site = join(backfilled, "out", "current");
   const size = snapshotSize(site, join(backfilled, "throughput.sqlite"));
-  const server = await serve(site);
+  const server = await serveDirectory(site);
   const bootstrapped = mkdtempSync(join(scratch, `fork-${limits}-bootstrap-`));
   try {
     hour();
@@ -154,6 +151,7 @@ async function forkBehind(
       `fork-${limits}-bootstrap`,
     );
     const caughtUp = syncedChains(summary).every((chain) => chain.complete);
+    if (!caughtUp) throw new Error(`fork, ${limits}: run --bootstrap did not catch up in one run`);
     const verified =
       (summary.bootstrap as { chains: Array<{ hours?: unknown[] }> } | undefined)?.chains ?? [];
     const hoursVerified = verified.reduce((sum, chain) => sum + (chain.hours?.length ?? 0), 0);
@@ -183,23 +181,12 @@ function snapshotSize(site: string, db: string): SnapshotSize {
     snapshot?: { path: string; bytes: number };
   };
   if (!meta.snapshot) throw new Error("fork: the backfill published no snapshot (meta.json has none)");
-  const text = gunzipSync(readFileSync(join(site, api, meta.snapshot.path.replace(/^.*\//, "")))).toString(
-    "utf8",
-  );
-  const header = JSON.parse(text.slice(0, text.indexOf("\n"))) as SnapshotHeader;
+  const bytes = gunzipSync(readFileSync(join(site, api, meta.snapshot.path.replace(/^.*\//, ""))));
+  // Its first line alone: the whole text of a network is longer than a string V8 holds.
+  const header = JSON.parse(bytes.toString("utf8", 0, bytes.indexOf(10))) as SnapshotHeader;
   return {
     bytes: meta.snapshot.bytes,
     databaseBytes: statSync(db).size,
     rows: Object.fromEntries(header.tables.map((table) => [table.name, table.rows])),
-  };
-}
-
-async function serve(root: string): Promise<{ url: string; close(): void }> {
-  const server: Server = createStaticServer(root);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => server.close(),
   };
 }

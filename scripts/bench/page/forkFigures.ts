@@ -1,14 +1,12 @@
 import type { ForkReport } from "../fork/forkRun.js";
 import { minutes } from "../scale/formatScale.js";
 import { describeLimits } from "../scale/limitSets.js";
-import { firstCompleteAfterSeconds } from "./forkSection.js";
+import { after, firstCompleteAfterSeconds, mb } from "./forkSection.js";
 
 /** The page that quotes the fork suite's figures in its marked block, and the marks. */
 export const forkFiguresFile = "docs/publishing.md";
 const begin = "<!-- fork-figures: generated from docs/performance.json by `npm run bench -- --render` -->";
 const end = "<!-- /fork-figures -->";
-
-const after = (seconds: number) => (seconds < 7200 ? minutes(seconds) : `${(seconds / 3600).toFixed(1)} h`);
 
 /** What docs/publishing.md says of a fork's first publication, from the recorded fork suite. */
 export function forkFigures(fork: ForkReport | null | undefined): string {
@@ -18,10 +16,13 @@ export function forkFigures(fork: ForkReport | null | undefined): string {
     const backfill = firstCompleteAfterSeconds(run.backfill, fork.schedule.intervalSeconds);
     const synced = run.backfill.reduce((sum, step) => sum + step.wallMs, 0) / 1000;
     const limits = describeLimits(fork.limitSets[run.limits] ?? {});
-    return `behind ${run.limits === "public" ? "the free-endpoint stand-in's limits" : run.limits === "paid" ? "a paid endpoint's limits" : `the "${run.limits}" limits`} (${limits}), **${after(run.bootstrap.wallMs / 1000)} with \`BOOTSTRAP_FROM\`** (one run, measured) against **${after(backfill)} from the chains alone** (${run.backfill.length} hourly run${run.backfill.length === 1 ? "" : "s"}, ${minutes(synced)} of running in all; the time on the hourly schedule derived from them)`;
+    return `behind ${run.limits === "public" ? "the free-endpoint stand-in's limits" : run.limits === "paid" ? "a paid endpoint's limits" : `the "${run.limits}" limits`} (${limits}), **${after(firstCompleteAfterSeconds([run.bootstrap], fork.schedule.intervalSeconds))} with \`BOOTSTRAP_FROM\`** (one run, measured) against **${after(backfill)} from the chains alone** (${run.backfill.length} hourly run${run.backfill.length === 1 ? "" : "s"}, ${minutes(synced)} of running in all; the time on the hourly schedule derived from them)`;
   });
   const size = fork.shrink === 1 ? "at both networks' real sizes" : `divided by ${fork.shrink}`;
-  return `How long a fork's first complete publication of both chains takes, on the bench's virtual chains ${size} ([performance.md](performance.md#a-forks-first-publication)): ${parts.join("; ")}.`;
+  const snapshot = fork.snapshot
+    ? ` The snapshot a site publishes at those sizes is ${mb(fork.snapshot.bytes)}, of a ${mb(fork.snapshot.databaseBytes)} database.`
+    : "";
+  return `How long a fork's first complete publication of both chains takes, on the bench's virtual chains ${size} ([performance.md](performance.md#a-forks-first-publication)): ${parts.join("; ")}.${snapshot}`;
 }
 
 /** `page` with its marked block holding `figures`; an error when the marks are missing. */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import type { ForkStep } from "../fork/forkRun.js";
-import { firstCompleteAfterSeconds } from "./forkSection.js";
+import type { ForkReport, ForkStep } from "../fork/forkRun.js";
+import { forkFigures } from "./forkFigures.js";
+import { firstCompleteAfterSeconds, forkSection } from "./forkSection.js";
 
 const step = (wallMs: number, caughtUp: boolean): ForkStep => ({
   wallMs,
@@ -21,5 +22,70 @@ describe("firstCompleteAfterSeconds", () => {
   });
   test("behavior: without a run that caught up there is no complete publication", () => {
     expect(() => firstCompleteAfterSeconds([step(1_800_000, false)], 3600)).toThrow(/no run caught up/);
+  });
+});
+
+/** A recorded fork suite: behind public limits two hourly runs, behind paid one. */
+const report: ForkReport = {
+  scenarios: ["base", "arbitrum"],
+  shrink: 1,
+  chains: [
+    { chainId: 8453, blocks: 15_000_000, sessions: 200_000 },
+    { chainId: 42161, blocks: 165_000_000, sessions: 100_000 },
+  ],
+  limitSets: { public: { rangeCap: 2000, batchCap: 10 }, paid: { rangeCap: 10_000, batchCap: 100 } },
+  schedule: { timeLimitSeconds: 1800, intervalSeconds: 3600 },
+  runs: [
+    {
+      limits: "public",
+      backfill: [step(1_805_000, false), step(900_000, true)],
+      bootstrap: { ...step(120_000, true), hoursVerified: 6 },
+      sameFiles: true,
+    },
+    {
+      limits: "paid",
+      backfill: [step(480_000, true)],
+      bootstrap: { ...step(60_000, true), hoursVerified: 6 },
+      sameFiles: true,
+    },
+  ],
+  snapshot: { bytes: 40 * 2 ** 20, databaseBytes: 180 * 2 ** 20, rows: { closes: 298_000, anomalies: 0 } },
+};
+
+describe("the fork suite on the page and in publishing.md", () => {
+  test("default: measured run times beside the derived time on the hourly schedule, each labelled", () => {
+    const text = forkSection(report, "stamp").join("\n");
+    expect(text).toContain("| run time (measured) |");
+    expect(text).toContain("on the hourly schedule (derived) |");
+    // 30.1 min + 15.0 min of running; the first complete publication an hour and 15 min after the start.
+    expect(text).toContain("| public | from the chains | 2 | 45.1 min (30.1 min + 15.0 min) |");
+    expect(text).toContain("| 1.25 h |");
+    expect(text).toContain("| public | `--bootstrap` | 1 | 2.0 min |");
+    expect(text).toContain("40.0 MB, of a 180.0 MB database; rows: closes 298,000.");
+  });
+
+  test("default: publishing.md's sentence says the same, and which figure is measured and which derived", () => {
+    const text = forkFigures(report);
+    expect(text).toContain(
+      "**2.0 min with `BOOTSTRAP_FROM`** (one run, measured) against **1.25 h from the chains alone** (2 hourly runs",
+    );
+    expect(text).toContain("the time on the hourly schedule derived from them");
+    expect(text).toContain(
+      "The snapshot a site publishes at those sizes is 40.0 MB, of a 180.0 MB database.",
+    );
+    expect(forkFigures(null)).toMatch(/not measured yet/);
+  });
+
+  test("error: a bootstrapped run that did not catch up has no complete publication to show", () => {
+    const stuck = {
+      ...report,
+      runs: [
+        {
+          ...(report.runs[1] as ForkReport["runs"][number]),
+          bootstrap: { ...step(1, false), hoursVerified: 0 },
+        },
+      ],
+    };
+    expect(() => forkFigures(stuck)).toThrow(/no run caught up/);
   });
 });

@@ -4,9 +4,12 @@ import { minutes, times } from "../scale/formatScale.js";
 import { describeLimits } from "../scale/limitSets.js";
 import type { SectionStamp } from "../scale/scaleTypes.js";
 
-const mb = (bytes: number) =>
+/** A size in kB or MB (2^10, 2^20 bytes). */
+export const mb = (bytes: number) =>
   bytes < 2 ** 20 ? `${(bytes / 2 ** 10).toFixed(0)} kB` : `${(bytes / 2 ** 20).toFixed(1)} MB`;
-const after = (seconds: number) => (seconds < 7200 ? minutes(seconds) : `${(seconds / 3600).toFixed(2)} h`);
+/** A time since a start: seconds or minutes, hours past one. */
+export const after = (seconds: number) =>
+  seconds < 3600 ? minutes(seconds) : `${(seconds / 3600).toFixed(2)} h`;
 const sum = (steps: readonly ForkStep[], pick: (step: ForkStep) => number) =>
   steps.reduce((total, step) => total + pick(step), 0);
 
