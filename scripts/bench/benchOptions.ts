@@ -67,6 +67,8 @@ export const usage = `usage: npm run bench -- [flags]      (npm run -s bench -- 
 
  fork suite:
   --fork-limits <list>  behind which limits (default public,paid)
+  --fork-shrink <n,n>   for each of those, divide the scenarios' blocks and sessions by n
+                        (default: --shrink for each)
 `;
 
 export type BenchOptions = {
@@ -89,6 +91,7 @@ export type BenchOptions = {
   short: boolean;
   shapes: boolean;
   forkLimits: string[];
+  forkShrink: number[];
   sideSizes: number[];
   sideLimits: string[];
   sideBudgetMinutes: number;
@@ -156,6 +159,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     short: values.short,
     shapes: values.shapes,
     forkLimits: oneOf("fork-limits", values["fork-limits"], limitNames),
+    forkShrink: counts("fork-shrink", values["fork-shrink"]),
     sideSizes: counts("side-sizes", values["side-sizes"]),
     sideLimits: oneOf("side-limits", values["side-limits"], limitNames),
     sideBudgetMinutes: minutes("side-budget", values["side-budget"]),
@@ -188,6 +192,7 @@ function parse(argv: string[]) {
       short: { type: "boolean", default: true },
       shapes: { type: "boolean", default: true },
       "fork-limits": { type: "string", default: "public,paid" },
+      "fork-shrink": { type: "string", default: "" },
       "side-sizes": { type: "string", default: "2000,1000,500,250" },
       "side-limits": { type: "string", default: "none,paid" },
       "side-budget": { type: "string", default: "20" },

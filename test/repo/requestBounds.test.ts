@@ -225,8 +225,8 @@ const deepestConfirmations = 240;
 function forkRuns(report: BenchReport): Checked[] {
   const fork = report.fork;
   if (!fork) return [];
-  const specs = fork.scenarios.map((name) => scenarioSpec(name as ScenarioName, { shrink: fork.shrink }));
   return fork.runs.flatMap((run, i) => {
+    const specs = fork.scenarios.map((name) => scenarioSpec(name as ScenarioName, { shrink: run.shrink }));
     const limits = fork.limitSets[run.limits] as VirtualLimits;
     const bound = (
       blocksOf: (spec: (typeof specs)[number]) => number,

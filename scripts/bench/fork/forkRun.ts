@@ -22,12 +22,17 @@ export type ForkStep = ScaleMeasure & { caughtUp: boolean };
 /** A fork's first runs behind one limit set: from the chains alone, and from a published site's snapshot. */
 export type ForkRun = {
   limits: string;
+  /** The scenarios' blocks and sessions divided by this (1: the real networks' sizes). */
+  shrink: number;
+  chains: Array<{ chainId: number; blocks: number; sessions: number }>;
   /** Without a snapshot: the workflow's hourly runs until every chain is caught up (an hour of blocks between runs). */
   backfill: ForkStep[];
   /** With BOOTSTRAP_FROM: `run --bootstrap <site>`, an hour after the site published. */
   bootstrap: ForkStep & { hoursVerified: number };
   /** The bootstrapped deployment's published files equal those of the backfilled one run at the same head. */
   sameFiles: boolean;
+  /** The snapshot the backfill published. */
+  snapshot: SnapshotSize;
 };
 
 /** The snapshot the backfill published at the real networks' sizes. */
@@ -41,12 +46,9 @@ export type SnapshotSize = {
 /** The fork suite's report (the report's `fork` field). */
 export type ForkReport = {
   scenarios: string[];
-  shrink: number;
-  chains: Array<{ chainId: number; blocks: number; sessions: number }>;
   limitSets: Record<string, VirtualLimits>;
   schedule: typeof workflowSchedule;
   runs: ForkRun[];
-  snapshot: SnapshotSize | null;
 };
 
 const api = "api/throughput";
@@ -56,45 +58,40 @@ const api = "api/throughput";
  * each limit set (--fork-limits): the workflow's hourly `run --time-limit 1800 --snapshot` on an
  * empty database until every chain is caught up, an hour of blocks between runs; then, an hour
  * after that site published, `run --bootstrap <site>` on another empty database, the site served
- * locally. Both in one run, on the same chains, one after the other.
+ * locally. Both in one run, on the same chains, one after the other; each limit set on chains of
+ * its own size (--fork-shrink).
  */
 export async function forkRun(context: BenchContext): Promise<ForkReport> {
   const { options, log } = context;
   const scenarios = options.scenarios as ScenarioName[];
-  const specs = scenarios.map((scenario) =>
-    scenarioSpec(scenario, { seed: options.seed, shrink: options.shrink }),
-  );
-  log(
-    `fork: ${scenarios.join(" and ")} (shrink ${options.shrink}), behind ${options.forkLimits.join(", ")} limits`,
-  );
-  const chains = await Promise.all(specs.map((spec) => startVirtualChain(spec)));
   const runs: ForkRun[] = [];
-  let snapshot: SnapshotSize | null = null;
-  try {
-    for (const limits of options.forkLimits) {
-      for (const chain of chains) {
-        chain.state.setHead(chain.state.spec.head);
-        chain.setLimits(limitSets[limits] as VirtualLimits);
-      }
-      const { run, size } = await forkBehind(context, chains, limits);
-      runs.push(run);
-      snapshot ??= size;
+  for (const [i, limits] of options.forkLimits.entries()) {
+    const shrink = options.forkShrink[i] ?? options.shrink;
+    const specs = scenarios.map((scenario) => scenarioSpec(scenario, { seed: options.seed, shrink }));
+    log(`fork: ${scenarios.join(" and ")} (shrink ${shrink}), behind ${limits} limits`);
+    const chains = await Promise.all(
+      specs.map((spec) => startVirtualChain(spec, limitSets[limits] as VirtualLimits)),
+    );
+    try {
+      const run = await forkBehind(context, chains, limits);
+      runs.push({
+        ...run,
+        shrink,
+        chains: specs.map((spec) => ({
+          chainId: spec.chainId,
+          blocks: spec.head - spec.creationBlock + 1,
+          sessions: spec.sessions,
+        })),
+      });
+    } finally {
+      await Promise.all(chains.map((chain) => chain.close()));
     }
-  } finally {
-    await Promise.all(chains.map((chain) => chain.close()));
   }
   return {
     scenarios,
-    shrink: options.shrink,
-    chains: specs.map((spec) => ({
-      chainId: spec.chainId,
-      blocks: spec.head - spec.creationBlock + 1,
-      sessions: spec.sessions,
-    })),
     limitSets: Object.fromEntries(options.forkLimits.map((name) => [name, limitSets[name] as VirtualLimits])),
     schedule: workflowSchedule,
     runs,
-    snapshot,
   };
 }
 
@@ -113,7 +110,7 @@ async function forkBehind(
   context: BenchContext,
   chains: VirtualChain[],
   limits: string,
-): Promise<{ run: ForkRun; size: SnapshotSize }> {
+): Promise<Omit<ForkRun, "shrink" | "chains">> {
   const { log, mor, scratch } = context;
   const hour = () => {
     for (const chain of chains)
@@ -167,7 +164,13 @@ async function forkBehind(
     );
     const sameFiles = samePublished(join(backfilled, "out", "current"), join(bootstrapped, "out", "current"));
     log(`  ${limits}: the bootstrapped files ${sameFiles ? "equal" : "DIFFER FROM"} the backfilled ones`);
-    return { run: { limits, backfill, bootstrap: { ...measure, caughtUp, hoursVerified }, sameFiles }, size };
+    return {
+      limits,
+      backfill,
+      bootstrap: { ...measure, caughtUp, hoursVerified },
+      sameFiles,
+      snapshot: size,
+    };
   } finally {
     server.close();
     rmSync(backfilled, { recursive: true, force: true });

@@ -16,13 +16,13 @@ export function forkFigures(fork: ForkReport | null | undefined): string {
     const backfill = firstCompleteAfterSeconds(run.backfill, fork.schedule.intervalSeconds);
     const synced = run.backfill.reduce((sum, step) => sum + step.wallMs, 0) / 1000;
     const limits = describeLimits(fork.limitSets[run.limits] ?? {});
-    return `behind ${run.limits === "public" ? "the free-endpoint stand-in's limits" : run.limits === "paid" ? "a paid endpoint's limits" : `the "${run.limits}" limits`} (${limits}), **${after(firstCompleteAfterSeconds([run.bootstrap], fork.schedule.intervalSeconds))} with \`BOOTSTRAP_FROM\`** (one run, measured) against **${after(backfill)} from the chains alone** (${run.backfill.length} hourly run${run.backfill.length === 1 ? "" : "s"}, ${minutes(synced)} of running in all; the time on the hourly schedule derived from them)`;
+    return `${run.shrink === 1 ? "at both networks' real sizes" : `on chains divided by ${run.shrink}`} and behind ${run.limits === "public" ? "the free-endpoint stand-in's limits" : run.limits === "paid" ? "a paid endpoint's limits" : `the "${run.limits}" limits`} (${limits}), **${after(firstCompleteAfterSeconds([run.bootstrap], fork.schedule.intervalSeconds))} with \`BOOTSTRAP_FROM\`** (one run, measured) against **${after(backfill)} from the chains alone** (${run.backfill.length} hourly run${run.backfill.length === 1 ? "" : "s"}, ${minutes(synced)} of running in all; the time on the hourly schedule derived from them)`;
   });
-  const size = fork.shrink === 1 ? "at both networks' real sizes" : `divided by ${fork.shrink}`;
-  const snapshot = fork.snapshot
-    ? ` The snapshot a site publishes at those sizes is ${mb(fork.snapshot.bytes)}, of a ${mb(fork.snapshot.databaseBytes)} database.`
+  const real = fork.runs.find((run) => run.shrink === 1);
+  const snapshot = real
+    ? ` The snapshot a site publishes at the real sizes is ${mb(real.snapshot.bytes)}, of a ${mb(real.snapshot.databaseBytes)} database.`
     : "";
-  return `How long a fork's first complete publication of both chains takes, on the bench's virtual chains ${size} ([performance.md](performance.md#a-forks-first-publication)): ${parts.join("; ")}.${snapshot}`;
+  return `How long a fork's first complete publication of both chains takes, on the bench's virtual chains ([performance.md](performance.md#a-forks-first-publication)): ${parts.join("; ")}.${snapshot}`;
 }
 
 /** `page` with its marked block holding `figures`; an error when the marks are missing. */

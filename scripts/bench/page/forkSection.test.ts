@@ -26,30 +26,39 @@ describe("firstCompleteAfterSeconds", () => {
 });
 
 /** A recorded fork suite: behind public limits two hourly runs, behind paid one. */
+const chains = (n: number) => [
+  { chainId: 8453, blocks: 15_000_000 / n, sessions: 200_000 / n },
+  { chainId: 42161, blocks: 165_000_000 / n, sessions: 100_000 / n },
+];
+const snapshot = {
+  bytes: 40 * 2 ** 20,
+  databaseBytes: 180 * 2 ** 20,
+  rows: { closes: 298_000, anomalies: 0 },
+};
 const report: ForkReport = {
   scenarios: ["base", "arbitrum"],
-  shrink: 1,
-  chains: [
-    { chainId: 8453, blocks: 15_000_000, sessions: 200_000 },
-    { chainId: 42161, blocks: 165_000_000, sessions: 100_000 },
-  ],
   limitSets: { public: { rangeCap: 2000, batchCap: 10 }, paid: { rangeCap: 10_000, batchCap: 100 } },
   schedule: { timeLimitSeconds: 1800, intervalSeconds: 3600 },
   runs: [
     {
       limits: "public",
+      shrink: 10,
+      chains: chains(10),
+      snapshot: { ...snapshot, bytes: 4 * 2 ** 20 },
       backfill: [step(1_805_000, false), step(900_000, true)],
       bootstrap: { ...step(120_000, true), hoursVerified: 6 },
       sameFiles: true,
     },
     {
       limits: "paid",
+      shrink: 1,
+      chains: chains(1),
+      snapshot,
       backfill: [step(480_000, true)],
       bootstrap: { ...step(60_000, true), hoursVerified: 6 },
       sameFiles: true,
     },
   ],
-  snapshot: { bytes: 40 * 2 ** 20, databaseBytes: 180 * 2 ** 20, rows: { closes: 298_000, anomalies: 0 } },
 };
 
 describe("the fork suite on the page and in publishing.md", () => {
@@ -58,10 +67,13 @@ describe("the fork suite on the page and in publishing.md", () => {
     expect(text).toContain("| run time (measured) |");
     expect(text).toContain("on the hourly schedule (derived) |");
     // 30.1 min + 15.0 min of running; the first complete publication an hour and 15 min after the start.
-    expect(text).toContain("| public | from the chains | 2 | 45.1 min (30.1 min + 15.0 min) |");
+    expect(text).toContain("| ÷ 10 | public | from the chains | 2 | 45.1 min (30.1 min + 15.0 min) |");
     expect(text).toContain("| 1.25 h |");
-    expect(text).toContain("| public | `--bootstrap` | 1 | 2.0 min |");
-    expect(text).toContain("40.0 MB, of a 180.0 MB database; rows: closes 298,000.");
+    expect(text).toContain("| ÷ 10 | public | `--bootstrap` | 1 | 2.0 min |");
+    expect(text).toContain("| real sizes | paid | from the chains | 1 | 8.0 min |");
+    expect(text).toContain(
+      "paid limits, real sizes (8453: 15,000,000 blocks, 200,000 sessions; 42161: 165,000,000 blocks, 100,000 sessions) (`api/throughput/snapshot.ndjson.gz`): 40.0 MB, of a 180.0 MB database; rows: closes 298,000.",
+    );
   });
 
   test("default: publishing.md's sentence says the same, and which figure is measured and which derived", () => {
@@ -71,7 +83,7 @@ describe("the fork suite on the page and in publishing.md", () => {
     );
     expect(text).toContain("the time on the hourly schedule derived from them");
     expect(text).toContain(
-      "The snapshot a site publishes at those sizes is 40.0 MB, of a 180.0 MB database.",
+      "The snapshot a site publishes at the real sizes is 40.0 MB, of a 180.0 MB database.",
     );
     expect(forkFigures(null)).toMatch(/not measured yet/);
   });

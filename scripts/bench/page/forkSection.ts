@@ -27,24 +27,19 @@ export function firstCompleteAfterSeconds(steps: readonly ForkStep[], intervalSe
 /** The fork suite's section of docs/performance.md. */
 export function forkSection(fork: ForkReport & { measured?: SectionStamp }, stamp: string): string[] {
   const { schedule } = fork;
-  const chains = fork.chains
-    .map(
-      (chain) => `chain ${chain.chainId}: ${fmtInt(chain.blocks)} blocks, ${fmtInt(chain.sessions)} sessions`,
-    )
-    .join("; ");
   const limits = Object.entries(fork.limitSets)
     .map(([name, set]) => `"${name}": ${describeLimits(set)}`)
     .join("; ");
   const lines = [
-    `A fork's first complete publication of both networks (the scale suite's virtual chains${fork.shrink === 1 ? " at their real sizes" : `, divided by ${fork.shrink}`}: ${chains}), as the publishing workflow makes it, in one run of \`npm run bench -- --suite fork\`, behind each limit set one after the other on the same chains:`,
+    "A fork's first complete publication of both networks (the scale suite's virtual chains, at their real sizes or divided as the table says), as the publishing workflow makes it, in one run of `npm run bench -- --suite fork`, behind each limit set one after the other, with and without a snapshot on the same chains:",
     "",
     `- **from the chains**: \`run --time-limit ${schedule.timeLimitSeconds} --update-interval ${schedule.intervalSeconds} --snapshot\` on an empty database, then again after an hour of new blocks, until every chain is caught up;`,
     "- **with `--bootstrap`** (the workflow's `BOOTSTRAP_FROM`): an hour after that site published, `run --bootstrap <site>` with the same flags on another empty database, the site served on this machine: the snapshot fetched and its hash checked, the contract's counters and three hours recomputed from the chains, then the hour of new blocks synced and everything built.",
     "",
     `Limits: ${limits}. The run times are measured; the last column is derived from them and the hourly schedule (the runs before the last each wait for the next hour), not measured end to end. The workflow's other steps (npm ci, validate, deploy) are left out of both.`,
     "",
-    "| limits | start | runs | run time (measured) | HTTP requests | answered 429 | CPU | peak RSS | first complete publication, on the hourly schedule (derived) |",
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|",
+    "| chains | limits | start | runs | run time (measured) | HTTP requests | answered 429 | CPU | peak RSS | first complete publication, on the hourly schedule (derived) |",
+    "|---|---|---|--:|--:|--:|--:|--:|--:|--:|",
   ];
   for (const run of fork.runs) lines.push(...rows(run, schedule.intervalSeconds));
   lines.push("");
@@ -52,17 +47,17 @@ export function forkSection(fork: ForkReport & { measured?: SectionStamp }, stam
     const backfill = firstCompleteAfterSeconds(run.backfill, schedule.intervalSeconds);
     const bootstrap = run.bootstrap.wallMs / 1000;
     lines.push(
-      `- ${run.limits} limits: the first complete publication came ${after(bootstrap)} after the start with \`--bootstrap\` (${run.bootstrap.hoursVerified} hours recomputed from the chains), ${after(backfill)} without it (derived): ${times(backfill / bootstrap)}. The bootstrapped files ${run.sameFiles ? "equal" : "**differ from**"} those of the backfilled deployment's next run at the same head (meta.json's run time and snapshot, and the snapshot itself, left out: each database has its own sync history).`,
+      `- ${run.limits} limits, ${sizeOf(run)}: the first complete publication came ${after(bootstrap)} after the start with \`--bootstrap\` (${run.bootstrap.hoursVerified} hours recomputed from the chains), ${after(backfill)} without it (derived): ${times(backfill / bootstrap)}. The bootstrapped files ${run.sameFiles ? "equal" : "**differ from**"} those of the backfilled deployment's next run at the same head (meta.json's run time and snapshot, and the snapshot itself, left out: each database has its own sync history).`,
     );
   }
-  if (fork.snapshot) {
-    const rowsByTable = Object.entries(fork.snapshot.rows)
+  lines.push("");
+  for (const run of fork.runs) {
+    const rowsByTable = Object.entries(run.snapshot.rows)
       .filter(([, n]) => n > 0)
       .map(([table, n]) => `${table} ${fmtInt(n)}`)
       .join(", ");
     lines.push(
-      "",
-      `The snapshot the backfill published (\`api/throughput/snapshot.ndjson.gz\`): ${mb(fork.snapshot.bytes)}, of a ${mb(fork.snapshot.databaseBytes)} database; rows: ${rowsByTable}.`,
+      `- The snapshot the backfill published behind the ${run.limits} limits, ${sizeOf(run)} (\`api/throughput/snapshot.ndjson.gz\`): ${mb(run.snapshot.bytes)}, of a ${mb(run.snapshot.databaseBytes)} database; rows: ${rowsByTable}.`,
     );
   }
   const apart = fork.measured;
@@ -75,6 +70,14 @@ export function forkSection(fork: ForkReport & { measured?: SectionStamp }, stam
   return lines;
 }
 
+/** The chains a run measured, in words. */
+export function sizeOf(run: ForkRun): string {
+  const chains = run.chains
+    .map((chain) => `${chain.chainId}: ${fmtInt(chain.blocks)} blocks, ${fmtInt(chain.sessions)} sessions`)
+    .join("; ");
+  return `${run.shrink === 1 ? "real sizes" : `divided by ${run.shrink}`} (${chains})`;
+}
+
 function rows(run: ForkRun, intervalSeconds: number): string[] {
   const { backfill, bootstrap } = run;
   const walls = backfill.map((step) => minutes(step.wallMs / 1000));
@@ -83,7 +86,7 @@ function rows(run: ForkRun, intervalSeconds: number): string[] {
     ? null
     : sum(backfill, (step) => step.cpuMs ?? 0);
   return [
-    `| ${run.limits} | from the chains | ${backfill.length} | ${minutes(sum(backfill, (step) => step.wallMs) / 1000)}${backfill.length > 1 ? ` (${walls.join(" + ")})` : ""} | ${fmtInt(sum(backfill, (step) => step.requests))} | ${fmtInt(sum(backfill, (step) => step.rateLimited))} | ${cpu(cpuSum)} | ${Math.max(...backfill.map((step) => step.peakRssMb)).toFixed(0)} MB | ${after(firstCompleteAfterSeconds(backfill, intervalSeconds))} |`,
-    `| ${run.limits} | \`--bootstrap\` | 1 | ${minutes(bootstrap.wallMs / 1000)} | ${fmtInt(bootstrap.requests)} | ${fmtInt(bootstrap.rateLimited)} | ${cpu(bootstrap.cpuMs)} | ${bootstrap.peakRssMb.toFixed(0)} MB | ${after(firstCompleteAfterSeconds([bootstrap], intervalSeconds))} |`,
+    `| ${run.shrink === 1 ? "real sizes" : `÷ ${run.shrink}`} | ${run.limits} | from the chains | ${backfill.length} | ${minutes(sum(backfill, (step) => step.wallMs) / 1000)}${backfill.length > 1 ? ` (${walls.join(" + ")})` : ""} | ${fmtInt(sum(backfill, (step) => step.requests))} | ${fmtInt(sum(backfill, (step) => step.rateLimited))} | ${cpu(cpuSum)} | ${Math.max(...backfill.map((step) => step.peakRssMb)).toFixed(0)} MB | ${after(firstCompleteAfterSeconds(backfill, intervalSeconds))} |`,
+    `| ${run.shrink === 1 ? "real sizes" : `÷ ${run.shrink}`} | ${run.limits} | \`--bootstrap\` | 1 | ${minutes(bootstrap.wallMs / 1000)} | ${fmtInt(bootstrap.requests)} | ${fmtInt(bootstrap.rateLimited)} | ${cpu(bootstrap.cpuMs)} | ${bootstrap.peakRssMb.toFixed(0)} MB | ${after(firstCompleteAfterSeconds([bootstrap], intervalSeconds))} |`,
   ];
 }
