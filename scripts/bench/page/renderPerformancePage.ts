@@ -106,7 +106,7 @@ export function renderPerformancePage(report: BenchReport, figure: boolean): str
     "npm run bench -- --suite scale --side-limits none --scenarios base --limits none --no-short --no-shapes   # a shorter look: side by side behind no limits, Base at its real size",
     "npm run -s bench -- --suite scale --json > scale.json   # one suite, the JSON alone on stdout",
     `npm run bench -- --suite shapes --record   # the chains of other shapes alone, put into ${resultsFile} (the rest kept)`,
-    `npm run bench -- --suite fork --record   # a fork's first publication alone, with and without --bootstrap, put into ${resultsFile} (the rest kept)`,
+    `npm run bench -- --suite fork --fork-shrink 10,1 --record   # a fork's first publication alone, with and without --bootstrap (free limits on chains divided by 10, paid at the real sizes), put into ${resultsFile} (the rest kept)`,
     "npm run bench -- --help     # every flag",
     "```",
     "",
