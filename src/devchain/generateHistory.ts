@@ -1,11 +1,11 @@
 import { type Address, getAddress, type Hex, keccak256, stringToHex } from "viem";
+import { seededRandom } from "../util/seededRandom.js";
 import { encodeReceipt } from "./encodeReceipt.js";
 import type { History, HistoryBid, HistoryModel, HistoryRename, HistorySession } from "./history.js";
 import { pick, randomHex, sample } from "./historyRandom.js";
 import { applyOddReceipts } from "./oddReceipts.js";
 import { offerLines } from "./offerLines.js";
 import { postedBidId } from "./postedBidId.js";
-import { seededRandom } from "./seededRandom.js";
 
 export type GenerateHistoryOptions = {
   seed: number;

@@ -1,7 +1,7 @@
 import { type Address, type Hex, keccak256, stringToHex } from "viem";
+import { seededRandom } from "../util/seededRandom.js";
 import { generateHistory } from "./generateHistory.js";
 import type { History } from "./history.js";
-import { seededRandom } from "./seededRandom.js";
 
 export type NetworkHistories = {
   /** Arbitrum One: the marketplace's launch, busy until the move, then quiet to the end. */

@@ -1,6 +1,6 @@
 import type { Hex } from "viem";
 
-/** Draws of a seeded history (seededRandom.ts): the same generator and calls, the same draws. */
+/** Draws of a seeded history (src/util/seededRandom.ts): the same generator and calls, the same draws. */
 
 /** An index drawn with the given weights. */
 export function pick(random: () => number, weights: number[]): number {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { seededRandom } from "../devchain/seededRandom.js";
+import { seededRandom } from "../util/seededRandom.js";
 import { medianIndex } from "./nearestRank.js";
 import { ValueLog } from "./ValueLog.js";
 

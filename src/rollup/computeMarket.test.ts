@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { TestClose } from "../../tooling/rollup/makeCloseDays.js";
 import { rollupOf } from "../../tooling/rollup/rollupOf.js";
-import { seededRandom } from "../devchain/seededRandom.js";
+import { seededRandom } from "../util/seededRandom.js";
 import { perMillion } from "./computeMarket.js";
 import { medianIndex } from "./nearestRank.js";
 

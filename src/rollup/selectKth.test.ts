@@ -1,18 +1,7 @@
 import { describe, expect, test } from "vitest";
+import { seededRandom } from "../util/seededRandom.js";
 import { medianIndex, p10Index, p90Index } from "./nearestRank.js";
 import { selectKth, selectRanksInto } from "./selectKth.js";
-
-/** mulberry32: a seeded PRNG in [0, 1), so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The reference: the k-th of the sorted copy. */
 const sortedKth = (values: readonly number[], k: number) => [...values].sort((a, b) => a - b)[k];
@@ -52,7 +41,7 @@ describe("selectKth", () => {
 
   test("behavior: seeded random arrays of every size up to 64, few and many distinct values, agree with sorting", () => {
     for (let seed = 1; seed <= 300; seed++) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const length = 1 + Math.floor(next() * 64);
       const distinct = seed % 3 === 0 ? 3 : seed % 3 === 1 ? 1_000_000 : 17;
       const values = Array.from({ length }, () => Math.floor(next() * distinct) / 1000);
@@ -66,14 +55,14 @@ describe("selectKth", () => {
 
   test("behavior: large seeded arrays, every k of a few", () => {
     for (const seed of [7, 8, 9]) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const values = Array.from({ length: 1_000 }, () => Math.floor(next() * 50));
       expect(everyKth(values)).toEqual([...values].sort((a, b) => a - b));
     }
   });
 
   test("behavior: only values[from, to) are read and moved", () => {
-    const next = random(42);
+    const next = seededRandom(42);
     for (let round = 0; round < 100; round++) {
       const values = Array.from({ length: 40 }, () => Math.floor(next() * 10));
       const from = Math.floor(next() * 20);
@@ -100,7 +89,7 @@ describe("selectKth", () => {
 
 describe("selectRanksInto", () => {
   test("default: several nearest ranks at once equal each rank of the sorted values, in the order asked", () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let n = 1; n < 60; n++) {
       const values = Array.from({ length: n }, () => Math.floor(next() * 20));
       const sorted = [...values].sort((a, b) => a - b);

@@ -3,7 +3,7 @@ import { basename, join } from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, test } from "vitest";
 import { generateHistory } from "../../src/devchain/generateHistory.js";
-import { seededRandom } from "../../src/devchain/seededRandom.js";
+import { seededRandom } from "../../src/util/seededRandom.js";
 import { copyState } from "../support/copyState.js";
 import { indexedLogs } from "../support/indexedLogs.js";
 import { type KillPlan, killCli } from "../support/killCli.js";

@@ -1,4 +1,4 @@
-import { seededRandom } from "../../src/devchain/seededRandom.js";
+import { seededRandom } from "../../src/util/seededRandom.js";
 import { emptyStats, type FaultConfig, type FaultProxyStats } from "./faultConfig.js";
 
 /**

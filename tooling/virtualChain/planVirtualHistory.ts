@@ -1,4 +1,4 @@
-import { seededRandom } from "../../src/devchain/seededRandom.js";
+import { seededRandom } from "../../src/util/seededRandom.js";
 import { bidIdOf, modelIdOf, providerOf } from "./virtualIds.js";
 import { type ChainClock, chainClock, type VirtualChainSpec } from "./virtualSpec.js";
 import { weightedPicker } from "./weightedPicker.js";

@@ -1,5 +1,5 @@
 import { getAddress, type Hex, keccak256, stringToHex } from "viem";
-import { seededRandom } from "../../../src/devchain/seededRandom.js";
+import { seededRandom } from "../../../src/util/seededRandom.js";
 
 /** The models, providers and bids a synthetic history uses: also written on the bench's chain. */
 export type Catalog = {

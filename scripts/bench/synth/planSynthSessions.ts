@@ -1,5 +1,5 @@
 import type { SessionState } from "../../../src/chain/readSessions.js";
-import { seededRandom } from "../../../src/devchain/seededRandom.js";
+import { seededRandom } from "../../../src/util/seededRandom.js";
 import { weightedPicker } from "../../../tooling/virtualChain/weightedPicker.js";
 import type { Catalog } from "./catalog.js";
 

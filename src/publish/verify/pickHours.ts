@@ -1,6 +1,7 @@
 import { floorHour, secondsPerHour } from "../../api/periods.js";
 import { UserError } from "../../errors/BaseError.js";
 import { hoursKept } from "../../rollup/createTally.js";
+import { seededRandom } from "../../util/seededRandom.js";
 
 /** The hours inside the hourly retention of every chain (as of each one's asOf): [first, last]. */
 export function retainedHours(asOfs: readonly number[]): { first: number; last: number } {
@@ -43,7 +44,7 @@ export function pickHours(
     .sort((a, b) => a - b);
   const total = among.length > 0 ? among.length : (range.last - range.first) / secondsPerHour + 1;
   const hour = (k: number) => (among.length > 0 ? (among[k] as number) : range.first + k * secondsPerHour);
-  const next = seeded(options.seed);
+  const next = seededRandom(options.seed);
   const picked = new Set<number>();
   while (picked.size < Math.min(options.count, total)) picked.add(hour(Math.floor(next() * total)));
   return [...picked].sort((a, b) => a - b);
@@ -51,16 +52,4 @@ export function pickHours(
 
 export function iso(ts: number): string {
   return new Date(ts * 1000).toISOString();
-}
-
-/** mulberry32: a small generator of [0, 1) from a 32-bit seed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }

@@ -1,6 +1,7 @@
 /**
  * sfc32, seeded through splitmix32: a small, good, deterministic PRNG returning [0, 1). The one
- * source of randomness of the generated histories, the fault proxy and the benchmark's data.
+ * source of randomness of the generated histories, the fault proxy, the benchmark's data and
+ * verify's and --bootstrap's draws of hours.
  */
 export function seededRandom(seed: number): () => number {
   let s = seed >>> 0;
